@@ -1,0 +1,169 @@
+import * as z from 'zod';
+import { defineOperation } from './define.js';
+import { isoDate, motivo, puntos, uid } from './fields.js';
+import { LIMITS } from './limits.js';
+import { cliente, movimiento, nivelResultado, notificacion, puntosResultado } from './records.js';
+
+const text = z.string('must be a string');
+const int = z.int('must be an integer');
+
+/** Keys the spec names for `usuarioData`; its full set is not shown, so other keys pass through. */
+const usuarioData = z
+  .looseObject({
+    nombre: text.optional(),
+    apellido: text.optional(),
+    email: z.email('must be an email address').optional(),
+    telefono: text.optional(),
+    num_id: text.optional(),
+    tipo_id: text.optional(),
+    birthdate: isoDate.optional(),
+    ciudad: text.optional(),
+    genero: text.optional(),
+  })
+  .describe('Customer data');
+
+/** The updatable profile fields of the spec; the email is not among them. */
+export const perfilUpdate = z.strictObject({
+  nombre: text.optional(),
+  apellido: text.optional(),
+  telefono: text.optional(),
+  tipoId: text.describe('Identification type').optional(),
+  numId: text.describe('Identification number').optional(),
+  extId: text.describe('Customer id in an external system (ERP or point of sale)').optional(),
+  genero: text.optional(),
+  ciudad: text.optional(),
+  birthday: isoDate.optional(),
+  tipoContribuyente: int
+    .min(1, 'must be 1..6')
+    .max(6, 'must be 1..6')
+    .describe('Fiscal type, 1..6')
+    .optional(),
+  digitoVerificador: text.optional(),
+  genericString1: text.optional(),
+  genericString2: text.optional(),
+  genericString3: text.optional(),
+  genericString4: text.optional(),
+  genericString5: text.optional(),
+  genericInt1: int.optional(),
+  genericInt2: int.optional(),
+  genericInt3: int.optional(),
+  genericInt4: int.optional(),
+  genericInt5: int.optional(),
+  genericDate1: isoDate.optional(),
+  genericDate2: isoDate.optional(),
+});
+
+const uidParams = z.strictObject({ uid });
+
+export const clientesCreate = defineOperation({
+  number: 3,
+  id: 'clientes.create',
+  method: 'POST',
+  path: '/clientes',
+  scope: 'clientes:write',
+  idempotency: 'required',
+  body: z.strictObject({
+    usuarioData,
+    usuarioPassword: text.describe('Initial password; random when omitted').optional(),
+  }),
+  data: cliente,
+  summary: 'Create a customer',
+  description:
+    'Creates a customer, as the dashboard and the public registration do. Returns the new customer with its uid.',
+});
+
+export const clientesRetrieve = defineOperation({
+  number: 4,
+  id: 'clientes.retrieve',
+  method: 'GET',
+  path: '/clientes/{uid}',
+  scope: 'clientes:read',
+  idempotency: 'none',
+  params: uidParams,
+  query: z.strictObject({
+    completo: z.boolean('must be a boolean').describe('Include all information; default true').optional(),
+  }),
+  inputOptional: true,
+  data: cliente,
+  summary: 'Retrieve a customer',
+  description: 'Returns the full profile of a customer.',
+});
+
+export const clientesUpdate = defineOperation({
+  number: 5,
+  id: 'clientes.update',
+  method: 'PATCH',
+  path: '/clientes/{uid}',
+  scope: 'clientes:write',
+  idempotency: 'required',
+  params: uidParams,
+  body: perfilUpdate,
+  data: cliente,
+  summary: 'Update profile fields of a customer',
+  description:
+    'Changes only the fields sent; all others keep their value. The email is not changed here (a separate operation exists).',
+});
+
+export const clientesPuntosAdd = defineOperation({
+  number: 6,
+  id: 'clientes.puntos.add',
+  method: 'POST',
+  path: '/clientes/{uid}/puntos',
+  scope: 'puntos:write',
+  idempotency: 'required',
+  params: uidParams,
+  body: z.strictObject({ puntos, motivo }),
+  data: puntosResultado,
+  summary: 'Add or remove points of a customer',
+  description:
+    'Adds points to a customer, or removes them when negative. The audit records the key and the reason (motivo).',
+});
+
+export const clientesPuntosList = defineOperation({
+  number: 7,
+  id: 'clientes.puntos.list',
+  method: 'GET',
+  path: '/clientes/{uid}/puntos',
+  scope: 'puntos:read',
+  idempotency: 'none',
+  params: uidParams,
+  data: z.array(movimiento),
+  summary: "List a customer's points history",
+  description: 'Returns the points movements of a customer, oldest first.',
+});
+
+export const clientesNotificacionesSend = defineOperation({
+  number: 8,
+  id: 'clientes.notificaciones.send',
+  method: 'POST',
+  path: '/clientes/{uid}/notificaciones',
+  scope: 'notificaciones:write',
+  idempotency: 'required',
+  params: uidParams,
+  body: z.strictObject({
+    titulo: text
+      .min(1, 'must not be empty')
+      .max(LIMITS.tituloMaxLength, `must be at most ${LIMITS.tituloMaxLength} characters`)
+      .describe('Title (at most 120 characters)'),
+    mensaje: text
+      .min(1, 'must not be empty')
+      .max(LIMITS.mensajeMaxLength, `must be at most ${LIMITS.mensajeMaxLength} characters`)
+      .describe('Message (at most 500 characters)'),
+  }),
+  data: notificacion,
+  summary: 'Send a push notification to a customer',
+  description: 'Sends a push notification to a customer.',
+});
+
+export const clientesNivelRecalculate = defineOperation({
+  number: 9,
+  id: 'clientes.nivel.recalculate',
+  method: 'POST',
+  path: '/clientes/{uid}/nivel/recalcular',
+  scope: 'niveles:write',
+  idempotency: 'optional',
+  params: uidParams,
+  data: nivelResultado,
+  summary: "Recalculate a customer's level",
+  description: "Recalculates the customer's level according to the rules in force. No body.",
+});

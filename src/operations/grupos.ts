@@ -1,0 +1,62 @@
+import * as z from 'zod';
+import { defineOperation } from './define.js';
+import { dryRun, motivo, positiveId, puntos } from './fields.js';
+import { LIMITS } from './limits.js';
+import { grupo, grupoAccion } from './records.js';
+
+const grupoParams = z.strictObject({ grupoId: positiveId('Group id, created by segment evaluation') });
+
+export const gruposPuntosAdd = defineOperation({
+  number: 11,
+  id: 'grupos.puntos.add',
+  method: 'POST',
+  path: '/grupos/{grupoId}/puntos',
+  scope: 'puntos:write',
+  idempotency: 'required',
+  groupAction: true,
+  params: grupoParams,
+  body: z.strictObject({ dryRun, puntos, motivo }),
+  data: grupoAccion,
+  summary: 'Add or remove points for every customer of a group',
+  description:
+    'Adds points to every customer of a group, or removes them when negative, all or none. ' +
+    'Send a dry run first (dryRun: true): nothing is executed and the answer gives afectados and costoEstimado.',
+});
+
+export const gruposEtiquetasAdd = defineOperation({
+  number: 12,
+  id: 'grupos.etiquetas.add',
+  method: 'POST',
+  path: '/grupos/{grupoId}/etiquetas',
+  scope: 'clientes:write',
+  idempotency: 'required',
+  groupAction: true,
+  params: grupoParams,
+  body: z.strictObject({
+    dryRun,
+    etiqueta: z.string('must be a string').min(1, 'must not be empty').describe('The tag'),
+  }),
+  data: grupoAccion,
+  summary: 'Add a tag to every customer of a group',
+  description: 'Adds a tag to every customer of a group. Send a dry run first (dryRun: true).',
+});
+
+export const gruposNombreSet = defineOperation({
+  number: 13,
+  id: 'grupos.nombre.set',
+  method: 'POST',
+  path: '/grupos/{grupoId}/nombre',
+  scope: 'segmentos:write',
+  idempotency: 'optional',
+  params: grupoParams,
+  body: z.strictObject({
+    nombre: z
+      .string('must be a string')
+      .min(1, 'must not be empty')
+      .max(LIMITS.grupoNombreMaxLength, `must be at most ${LIMITS.grupoNombreMaxLength} characters`)
+      .describe('Group name (at most 120 characters)'),
+  }),
+  data: grupo,
+  summary: 'Name a group',
+  description: 'Assigns a name to a group.',
+});

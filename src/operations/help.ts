@@ -1,0 +1,61 @@
+import type { OperationDefinition } from './define.js';
+import { API_PREFIX, LIMITS } from './limits.js';
+import { describeParameters } from './parameters.js';
+
+function ruleOf(schema: Record<string, unknown>): string {
+  const rules: string[] = [];
+  const type = schema.type ?? (schema.enum ? 'enum' : 'any');
+  if (schema.enum) rules.push(`one of ${(schema.enum as unknown[]).join(', ')}`);
+  if (schema.format === 'date') rules.push('YYYY-MM-DD');
+  else if (schema.format) rules.push(String(schema.format));
+  if (schema.minLength !== undefined && schema.minLength !== 0)
+    rules.push(`at least ${schema.minLength} chars`);
+  if (schema.maxLength !== undefined) rules.push(`at most ${schema.maxLength} chars`);
+  if (schema.minimum !== undefined) rules.push(`>= ${schema.minimum}`);
+  if (schema.maximum !== undefined && schema.maximum !== Number.MAX_SAFE_INTEGER)
+    rules.push(`<= ${schema.maximum}`);
+  return [type, ...rules].join(', ');
+}
+
+const IDEMPOTENCY_TEXT = {
+  required: `required (${LIMITS.idempotencyKeyMinLength} to ${LIMITS.idempotencyKeyMaxLength} printable characters; the same key with the same body returns the original answer, with another body 409)`,
+  optional: 'accepted, not required (when sent, it is honoured as on the writes that require it)',
+  none: 'not used (a read)',
+} as const;
+
+/** The plain-text help of an operation (`?help=true`), rendered from the table. */
+export function renderHelp(operation: OperationDefinition): string {
+  const lines = [
+    `${operation.id}: ${operation.summary}`,
+    '',
+    `${operation.method} ${API_PREFIX}${operation.path}`,
+    `Scope: ${operation.scope ?? 'none'}`,
+    `Idempotency-Key: ${IDEMPOTENCY_TEXT[operation.idempotency]}`,
+    '',
+    operation.description,
+    '',
+  ];
+  const parameters = describeParameters(operation);
+  if (parameters.length === 0) {
+    lines.push('Parameters: none (besides help).');
+  } else {
+    lines.push('Parameters:');
+    for (const parameter of parameters) {
+      const required = parameter.required ? 'required' : 'optional';
+      const text = parameter.description ? `. ${parameter.description}` : '';
+      lines.push(`  ${parameter.in} ${parameter.name} (${ruleOf(parameter.schema)}; ${required})${text}`);
+    }
+  }
+  if (operation.groupAction) {
+    lines.push(
+      '',
+      'Group actions are limited per key per minute, and in the number of customers one action may reach.',
+    );
+  }
+  lines.push(
+    '',
+    'Every request carries the header apikey. Add ?help=true to any operation for this text.',
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,54 @@
+import * as z from 'zod';
+import type { OperationDefinition } from './define.js';
+import type { ParameterLocation } from './validate.js';
+
+/** JSON Schema (OpenAPI 3.0 dialect) of a request schema, as the caller writes it. */
+export function requestJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** JSON Schema (OpenAPI 3.0 dialect) of a response schema. */
+export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+}
+
+export interface ParameterDescription {
+  in: Exclude<ParameterLocation, 'header'>;
+  name: string;
+  required: boolean;
+  schema: Record<string, unknown>;
+  description: string | undefined;
+}
+
+/** The parameters of an operation, one entry per path, query and top-level body field. */
+export function describeParameters(operation: OperationDefinition): ParameterDescription[] {
+  const out: ParameterDescription[] = [];
+  const sources = [
+    ['path', operation.params],
+    ['query', operation.query],
+    ['body', operation.body],
+  ] as const;
+  for (const [location, schema] of sources) {
+    if (!schema) continue;
+    const json = requestJsonSchema(schema);
+    const properties = (json.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const required = new Set((json.required ?? []) as string[]);
+    for (const [name, property] of Object.entries(properties)) {
+      const { description, ...rest } = property;
+      out.push({
+        in: location,
+        name,
+        required: location === 'path' || required.has(name),
+        schema: rest,
+        description: description as string | undefined,
+      });
+    }
+  }
+  return out;
+}

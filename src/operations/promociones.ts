@@ -1,0 +1,77 @@
+import * as z from 'zod';
+import { defineOperation } from './define.js';
+import { isoDate, positiveId } from './fields.js';
+import { LIMITS } from './limits.js';
+import { cuponesUso, promocion } from './records.js';
+
+const regaloParams = z.strictObject({ regaloId: positiveId('Gift or promotion id') });
+
+/** `tipo` values with a meaning of their own in the spec. */
+export const TIPO = { gifts: 1, game: 7, codeCoupon: 101 } as const;
+
+export const promocionesList = defineOperation({
+  number: 14,
+  id: 'promociones.list',
+  method: 'GET',
+  path: '/promociones',
+  scope: 'promociones:read',
+  idempotency: 'none',
+  query: z.strictObject({
+    tipo: z
+      .int('must be an integer')
+      .min(0, 'must be at least 0')
+      .describe(
+        'Omitted: all gifts, code coupons (101) and games (7) included. 1: only gifts and promotions (101 and 7 excluded). Another value: that type only.',
+      )
+      .optional(),
+  }),
+  inputOptional: true,
+  data: z.array(promocion),
+  summary: 'List gifts, coupons and promotions',
+  description: 'Lists gifts, coupons and promotions, optionally filtered by tipo.',
+});
+
+export const promocionesSetStatus = defineOperation({
+  number: 15,
+  id: 'promociones.setStatus',
+  method: 'POST',
+  path: '/promociones/{regaloId}/status',
+  scope: 'promociones:write',
+  idempotency: 'optional',
+  params: regaloParams,
+  body: z.strictObject({
+    comando: z
+      .string('must be a string')
+      .min(1, 'must not be empty')
+      .max(LIMITS.comandoMaxLength, `must be at most ${LIMITS.comandoMaxLength} characters`)
+      .describe("The dashboard's command: activar, desactivar, programar (with fecha), and others"),
+    fecha: z
+      .string('must be a string')
+      .max(LIMITS.fechaMaxLength, `must be at most ${LIMITS.fechaMaxLength} characters`)
+      .describe('Date for scheduled commands (at most 30 characters)')
+      .optional(),
+  }),
+  data: promocion,
+  summary: 'Activate, deactivate or schedule a gift or promotion',
+  description:
+    'Runs a dashboard command on a gift or promotion: activar, desactivar, or programar with fecha.',
+});
+
+export const promocionesCuponesList = defineOperation({
+  number: 16,
+  id: 'promociones.cupones.list',
+  method: 'GET',
+  path: '/promociones/{regaloId}/cupones',
+  scope: 'promociones:read',
+  idempotency: 'none',
+  params: regaloParams,
+  query: z
+    .strictObject({
+      inicio: isoDate.describe('First day, YYYY-MM-DD, whole day in the business time zone'),
+      fin: isoDate.describe('Last day, YYYY-MM-DD, inclusive'),
+    })
+    .refine(({ inicio, fin }) => inicio <= fin, { message: 'inicio must not be after fin', path: ['fin'] }),
+  data: cuponesUso,
+  summary: 'Coupon usage of a promotion over a period',
+  description: 'Returns coupon usage of a promotion per day from inicio to fin, both inclusive.',
+});

@@ -1,0 +1,15 @@
+import { defineOperation } from './define.js';
+import { reportCatalog } from './records.js';
+
+export const reportesCatalogoRetrieve = defineOperation({
+  number: 17,
+  id: 'reportes.catalogo.retrieve',
+  method: 'GET',
+  path: '/reportes/catalogo',
+  scope: 'reportes:read',
+  idempotency: 'none',
+  data: reportCatalog,
+  summary: 'Retrieve the report catalog',
+  description:
+    'Returns the reporting datasets (compras, lealtad, usuarios, wallet_descargas) with their fields, metrics and filters.',
+});

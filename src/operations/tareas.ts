@@ -1,0 +1,38 @@
+import * as z from 'zod';
+import { defineOperation } from './define.js';
+import { positiveId } from './fields.js';
+import { LIMITS } from './limits.js';
+import { tarea } from './records.js';
+
+export const tareasList = defineOperation({
+  number: 1,
+  id: 'tareas.list',
+  method: 'GET',
+  path: '/tareas',
+  scope: 'tareas:read',
+  idempotency: 'none',
+  data: z.array(tarea),
+  summary: 'List tasks',
+  description: 'Lists the tasks (automations made of a trigger, optional conditions and actions).',
+});
+
+export const tareasSetStatus = defineOperation({
+  number: 2,
+  id: 'tareas.setStatus',
+  method: 'POST',
+  path: '/tareas/{tareaId}/status',
+  scope: 'tareas:write',
+  idempotency: 'optional',
+  params: z.strictObject({ tareaId: positiveId('Task id') }),
+  body: z.strictObject({
+    status: z.literal([0, 1], 'must be 1 (active) or 0 (inactive)').describe('1 active, 0 inactive'),
+    nombre: z
+      .string('must be a string')
+      .max(LIMITS.tareaNombreMaxLength, `must be at most ${LIMITS.tareaNombreMaxLength} characters`)
+      .describe('Name used for the log (at most 200 characters)')
+      .optional(),
+  }),
+  data: tarea,
+  summary: 'Activate or deactivate a task',
+  description: 'Sets the activation status of a task: 1 active, 0 inactive.',
+});

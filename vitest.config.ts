@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^loyalty-sdk\/server$/, replacement: src('server/index.ts') },
+      { find: /^loyalty-sdk\/msw$/, replacement: src('msw/index.ts') },
+      { find: /^loyalty-sdk$/, replacement: src('index.ts') },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    pool: 'forks',
+  },
+});
