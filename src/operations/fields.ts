@@ -28,7 +28,9 @@ export const puntos = z
   .min(-LIMITS.puntosPerCall, `must be at least -${LIMITS.puntosPerCall}`)
   .max(LIMITS.puntosPerCall, `must be at most ${LIMITS.puntosPerCall}`)
   .refine((value) => value !== 0, 'must not be 0')
-  .describe('Points in the public unit; a negative number removes; never 0; at most 10000 either way per call.');
+  .describe(
+    'Points in the public unit; a negative number removes; never 0; at most 10000 either way per call.',
+  );
 
 export const motivo = z.string('must be a string').describe('Reason, kept in the audit').optional();
 

@@ -1,0 +1,83 @@
+import { getOperation, type OperationId } from '../operations/table.js';
+import { APIPromise } from './api-promise.js';
+import { LoyaltyError } from './errors.js';
+import { levelled } from './logger.js';
+import {
+  type ClientOptions,
+  type RequestOptions,
+  type ResolvedOptions,
+  resolveClientOptions,
+} from './options.js';
+import { execute, executeHelp, type PipelineContext } from './pipeline.js';
+import {
+  type Call,
+  ClientesResource,
+  ConfiguracionResource,
+  GruposResource,
+  OpenapiResource,
+  PromocionesResource,
+  ReportesResource,
+  TareasResource,
+} from './resources.js';
+import { fetchTransport, undiciTransport } from './transport.js';
+
+const inspect = Symbol.for('nodejs.util.inspect.custom');
+
+/** The client of the Loyalty Program External API v3. */
+export class LoyaltyClient {
+  readonly tareas: TareasResource;
+  readonly clientes: ClientesResource;
+  readonly configuracion: ConfiguracionResource;
+  readonly grupos: GruposResource;
+  readonly promociones: PromocionesResource;
+  readonly reportes: ReportesResource;
+  readonly openapi: OpenapiResource;
+  readonly #context: PipelineContext;
+
+  constructor(options: ClientOptions = {}) {
+    const resolved = resolveClientOptions(options);
+    this.#context = {
+      options: resolved,
+      transport: resolved.fetch ? fetchTransport(resolved.fetch) : undiciTransport(resolved.dispatcher),
+      logger: levelled(resolved.logger, resolved.logLevel, resolved.apiKey),
+    };
+    const call: Call = (operation, input, requestOptions) =>
+      new APIPromise(execute(this.#context, operation, input, requestOptions));
+    this.tareas = new TareasResource(call);
+    this.clientes = new ClientesResource(call);
+    this.configuracion = new ConfiguracionResource(call);
+    this.grupos = new GruposResource(call);
+    this.promociones = new PromocionesResource(call);
+    this.reportes = new ReportesResource(call);
+    this.openapi = new OpenapiResource(call);
+  }
+
+  /** The base URL requests go to, with `/ext/v3`. */
+  get apiUrl(): string {
+    return this.#context.options.apiUrl;
+  }
+
+  /** The plain-text help of an operation (`?help=true`), e.g. `client.help('clientes.puntos.add')`. */
+  help(operationId: OperationId, options?: RequestOptions): Promise<string> {
+    const operation = getOperation(operationId as string);
+    if (!operation) {
+      return Promise.reject(
+        new LoyaltyError(
+          `Unknown operation "${String(operationId)}"; ids are method paths such as 'clientes.puntos.add'`,
+        ),
+      );
+    }
+    return executeHelp(this.#context, operation, options);
+  }
+
+  /** Shows the settings, never the key. */
+  [inspect](): string {
+    const { apiUrl, timeoutMs, maxRetries, logLevel } = this.#context.options satisfies ResolvedOptions;
+    return `LoyaltyClient { apiUrl: '${apiUrl}', timeoutMs: ${timeoutMs}, maxRetries: ${maxRetries}, logLevel: '${logLevel}' }`;
+  }
+
+  toJSON(): Record<string, unknown> {
+    const { apiUrl, timeoutMs, maxRetries } = this.#context.options;
+    return { apiUrl, timeoutMs, maxRetries };
+  }
+}

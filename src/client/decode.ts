@@ -1,0 +1,85 @@
+import { envelopeSchema } from '../operations/envelope.js';
+import {
+  type ApiErrorInit,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  LoyaltyApiError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from './errors.js';
+import { parseRetryAfter } from './retry.js';
+import type { TransportResponse } from './transport.js';
+
+export interface DecodedEnvelope {
+  data: unknown;
+  meta: Record<string, unknown>;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The error class for a status; a rule kept in one place. */
+export function errorForStatus(init: ApiErrorInit): LoyaltyApiError {
+  switch (init.status) {
+    case 400:
+      return new BadRequestError(init);
+    case 401:
+      return new AuthenticationError(init);
+    case 403:
+      return new PermissionDeniedError(init);
+    case 404:
+      return new NotFoundError(init);
+    case 409:
+      return new ConflictError(init);
+    case 422:
+      return new UnprocessableEntityError(init);
+    case 429:
+      return new RateLimitError(init, parseRetryAfter(init.headers['retry-after'], Date.now()));
+    default:
+      return init.status >= 500 ? new InternalServerError(init) : new LoyaltyApiError(init);
+  }
+}
+
+/**
+ * Turns an HTTP answer into the envelope's `data` and `meta`, or into the error it stands for.
+ * A 2xx that is not an envelope with `codigoRespuesta` 0 is an error too: never guess.
+ */
+export function decodeResponse(
+  response: TransportResponse,
+  operationId: string,
+  idempotencyKey: string | undefined,
+): DecodedEnvelope {
+  const json = parseJson(response.text);
+  const parsed = envelopeSchema.safeParse(json);
+  const envelope = parsed.success ? parsed.data : undefined;
+  const ok = response.status >= 200 && response.status < 300;
+  if (ok && envelope && envelope.codigoRespuesta === 0) {
+    return { data: envelope.data, meta: envelope.meta ?? {} };
+  }
+  const init: ApiErrorInit = {
+    status: response.status,
+    codigoRespuesta: envelope?.codigoRespuesta,
+    msj: envelope?.msj,
+    meta: envelope?.meta,
+    headers: response.headers,
+    body: json ?? response.text,
+    operationId,
+    idempotencyKey,
+  };
+  if (ok) {
+    throw new LoyaltyApiError(
+      init,
+      `${operationId}: the server answered ${response.status} without a success envelope${envelope ? ` (codigoRespuesta ${envelope.codigoRespuesta}: ${envelope.msj})` : ''}`,
+    );
+  }
+  throw errorForStatus(init);
+}

@@ -1,0 +1,51 @@
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+export interface Logger {
+  error(message: string, ...rest: unknown[]): void;
+  warn(message: string, ...rest: unknown[]): void;
+  info(message: string, ...rest: unknown[]): void;
+  debug(message: string, ...rest: unknown[]): void;
+}
+
+export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
+
+/** The last four characters at most, and only of a secret long enough to keep the rest hidden. */
+export function maskSecret(secret: string): string {
+  return secret.length >= 16 ? `****${secret.slice(-4)}` : '****';
+}
+
+const SECRET_HEADERS = new Set(['apikey', 'authorization', 'proxy-authorization', 'cookie']);
+
+/** Headers fit for a log line: credentials masked. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? maskSecret(value) : value;
+  }
+  return out;
+}
+
+export interface LevelledLogger extends Logger {
+  /** Whether a message at `level` would be written; lets callers skip building it. */
+  enabled(level: Exclude<LogLevel, 'off'>): boolean;
+}
+
+/** A logger that drops what is below `level`. Each message is also scrubbed of the key, whatever its source. */
+export function levelled(logger: Logger, level: LogLevel, secret: string): LevelledLogger {
+  const rank = LOG_LEVELS.indexOf(level);
+  const scrub = (value: unknown): unknown =>
+    typeof value === 'string' ? value.split(secret).join(maskSecret(secret)) : value;
+  const at =
+    (name: Exclude<LogLevel, 'off'>) =>
+    (message: string, ...rest: unknown[]) => {
+      if (LOG_LEVELS.indexOf(name) > rank) return;
+      logger[name](scrub(message) as string, ...rest.map(scrub));
+    };
+  return {
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+    enabled: (name) => LOG_LEVELS.indexOf(name) <= rank,
+  };
+}

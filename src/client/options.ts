@@ -1,0 +1,187 @@
+import type { Dispatcher } from 'undici';
+import { headerValue } from '../operations/fields.js';
+import { API_PREFIX } from '../operations/limits.js';
+import { LoyaltyError } from './errors.js';
+import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
+import { DEFAULT_RETRY_POLICY } from './retry.js';
+import type { FetchLike } from './transport.js';
+
+export interface ClientOptions {
+  /** Default: `process.env.LOYALTY_API_KEY`. */
+  apiKey?: string | undefined;
+  /** The spec's `{base_url}`; the SDK adds `/ext/v3`. Default: `process.env.LOYALTY_BASE_URL`. */
+  baseUrl?: string | undefined;
+  /** Per attempt, headers and body together. Default 30 000. */
+  timeoutMs?: number | undefined;
+  /** Retries after the first attempt. Default 2; 0 disables. */
+  maxRetries?: number | undefined;
+  /** The longest `Retry-After` the client waits for before retrying. Default 60 000. */
+  maxRetryAfterMs?: number | undefined;
+  /** An undici Dispatcher (ProxyAgent, MockAgent, a custom Agent). */
+  dispatcher?: Dispatcher | undefined;
+  /** A WHATWG fetch to send with instead of undici, e.g. `globalThis.fetch` under MSW. */
+  fetch?: FetchLike | undefined;
+  /** Default: `console`. The API key never reaches it. */
+  logger?: Logger | undefined;
+  /** Default: `process.env.LOYALTY_LOG`, else `warn`. */
+  logLevel?: LogLevel | undefined;
+  /** Headers sent on every request. `apikey`, `Idempotency-Key` and `Content-Type` are the SDK's. */
+  defaultHeaders?: Record<string, string> | undefined;
+}
+
+export interface RequestOptions {
+  /** The key to send as `Idempotency-Key` (8..128 printable characters). Writes only. */
+  idempotencyKey?: string | undefined;
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+export interface ResolvedOptions {
+  apiKey: string;
+  /** Base URL with `/ext/v3`, no trailing slash. */
+  apiUrl: string;
+  timeoutMs: number;
+  maxRetries: number;
+  maxRetryAfterMs: number;
+  dispatcher: Dispatcher | undefined;
+  fetch: FetchLike | undefined;
+  logger: Logger;
+  logLevel: LogLevel;
+  defaultHeaders: Record<string, string>;
+}
+
+const CLIENT_OPTION_NAMES = [
+  'apiKey',
+  'baseUrl',
+  'timeoutMs',
+  'maxRetries',
+  'maxRetryAfterMs',
+  'dispatcher',
+  'fetch',
+  'logger',
+  'logLevel',
+  'defaultHeaders',
+] as const satisfies readonly (keyof ClientOptions)[];
+
+export const REQUEST_OPTION_NAMES = [
+  'idempotencyKey',
+  'timeoutMs',
+  'maxRetries',
+  'signal',
+  'headers',
+] as const satisfies readonly (keyof RequestOptions)[];
+
+/** Headers whose value the SDK decides; set them through the options that own them. */
+const RESERVED_HEADERS: Record<string, string> = {
+  apikey: 'the apiKey option',
+  'idempotency-key': 'the idempotencyKey request option',
+  'content-type': 'nothing: the SDK sends JSON',
+  'content-length': 'nothing: the SDK computes it',
+};
+
+function fail(message: string): never {
+  throw new LoyaltyError(message);
+}
+
+/** Rejects option names that are not ours, suggesting the one meant (e.g. `apikey` -> `apiKey`). */
+export function checkOptionNames(options: object, known: readonly string[], what: string): void {
+  for (const name of Object.keys(options)) {
+    if (known.includes(name)) continue;
+    const near = known.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+    fail(`Unknown ${what} "${name}"${near ? `; did you mean "${near}"?` : `. Known: ${known.join(', ')}.`}`);
+  }
+}
+
+function nonNegativeInteger(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    fail(`${name} must be a non-negative integer, got ${String(value)}`);
+  }
+  return value;
+}
+
+function positiveNumber(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    fail(`${name} must be a positive number of milliseconds, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Checks caller headers: no control characters, none of the SDK's own. Names are lower-cased. */
+export function checkHeaders(
+  headers: Record<string, string> | undefined,
+  what: string,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers === undefined) return out;
+  if (typeof headers !== 'object' || headers === null)
+    fail(`${what} must be an object of header names to strings`);
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) fail(`${what}: "${name}" is not a valid header name`);
+    const owner = RESERVED_HEADERS[lower];
+    if (owner) fail(`${what}: the header "${name}" is set by the SDK; use ${owner}`);
+    if (!headerValue.safeParse(value).success) {
+      fail(`${what}: the value of "${name}" must be a string without CR, LF or other control characters`);
+    }
+    out[lower] = value;
+  }
+  return out;
+}
+
+function resolveApiUrl(baseUrl: string | undefined): string {
+  if (!baseUrl)
+    fail(
+      'Missing base URL: pass baseUrl or set LOYALTY_BASE_URL (the service address, e.g. https://api.example.com)',
+    );
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    fail(`baseUrl "${baseUrl}" is not a URL; give the service address, e.g. https://api.example.com`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    fail(`baseUrl must be http or https, got ${url.protocol}`);
+  if (url.search || url.hash) fail('baseUrl must not carry a query or a fragment');
+  // The spec's {base_url} excludes the version prefix; accept it given anyway rather than doubling it.
+  const path = url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
+  return `${url.origin}${path}${API_PREFIX}`;
+}
+
+export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) fail('LoyaltyClient options must be an object');
+  checkOptionNames(options, CLIENT_OPTION_NAMES, 'LoyaltyClient option');
+  const apiKey = options.apiKey ?? process.env.LOYALTY_API_KEY;
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+    fail('Missing API key: pass apiKey or set LOYALTY_API_KEY');
+  }
+  if (!headerValue.safeParse(apiKey).success || apiKey !== apiKey.trim()) {
+    fail('The API key holds control characters or surrounding spaces; copy it again from the dashboard');
+  }
+  const logLevel = options.logLevel ?? (process.env.LOYALTY_LOG as LogLevel | undefined) ?? 'warn';
+  if (!LOG_LEVELS.includes(logLevel))
+    fail(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${logLevel}`);
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch must be a function');
+  if (options.fetch && options.dispatcher) fail('Give either fetch or dispatcher, not both');
+  return {
+    apiKey,
+    apiUrl: resolveApiUrl(options.baseUrl ?? process.env.LOYALTY_BASE_URL),
+    timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', 30_000),
+    maxRetries: nonNegativeInteger(options.maxRetries, 'maxRetries', DEFAULT_RETRY_POLICY.maxRetries),
+    maxRetryAfterMs: nonNegativeInteger(
+      options.maxRetryAfterMs,
+      'maxRetryAfterMs',
+      DEFAULT_RETRY_POLICY.maxRetryAfterMs,
+    ),
+    dispatcher: options.dispatcher,
+    fetch: options.fetch,
+    logger: options.logger ?? console,
+    logLevel,
+    defaultHeaders: checkHeaders(options.defaultHeaders, 'defaultHeaders'),
+  };
+}
+
+export { nonNegativeInteger, positiveNumber };

@@ -1,0 +1,223 @@
+import {
+  clientesCreate,
+  clientesNivelRecalculate,
+  clientesNotificacionesSend,
+  clientesPuntosAdd,
+  clientesPuntosList,
+  clientesRetrieve,
+  clientesUpdate,
+} from '../operations/clientes.js';
+import { configuracionNivelesList } from '../operations/configuracion.js';
+import { gruposEtiquetasAdd, gruposNombreSet, gruposPuntosAdd } from '../operations/grupos.js';
+import { openapiRetrieve } from '../operations/openapi.js';
+import { promocionesCuponesList, promocionesList, promocionesSetStatus } from '../operations/promociones.js';
+import { reportesCatalogoRetrieve } from '../operations/reportes.js';
+import type { Operation, OperationId } from '../operations/table.js';
+import { tareasList, tareasSetStatus } from '../operations/tareas.js';
+import type {
+  ClienteCreateParams,
+  ClienteRetrieveParams,
+  ClienteUpdateParams,
+  CuponesListParams,
+  DataOf,
+  GrupoEtiquetaAddParams,
+  GrupoNombreSetParams,
+  GrupoPuntosAddParams,
+  NotificacionSendParams,
+  PromocionesListParams,
+  PromocionStatusParams,
+  PuntosAddParams,
+  TareaStatusParams,
+} from '../types.js';
+import type { APIPromise } from './api-promise.js';
+import type { RequestOptions } from './options.js';
+import type { OperationInput } from './pipeline.js';
+
+/** Sends one operation; resources only name the operation and pass their arguments through. */
+export type Call = <Op extends Operation>(
+  operation: Op,
+  input: OperationInput,
+  options: RequestOptions | undefined,
+) => APIPromise<DataOf<Op['id'] & OperationId>>;
+
+export class TareasResource {
+  constructor(private readonly call: Call) {}
+
+  /** GET /tareas (tareas:read) */
+  list(options?: RequestOptions) {
+    return this.call(tareasList, {}, options);
+  }
+
+  /** POST /tareas/{tareaId}/status (tareas:write) */
+  setStatus(tareaId: number, body: TareaStatusParams, options?: RequestOptions) {
+    return this.call(tareasSetStatus, { params: { tareaId }, body }, options);
+  }
+}
+
+export class ClientesPuntosResource {
+  constructor(private readonly call: Call) {}
+
+  /** POST /clientes/{uid}/puntos (puntos:write, Idempotency-Key) */
+  add(uid: string, body: PuntosAddParams, options?: RequestOptions) {
+    return this.call(clientesPuntosAdd, { params: { uid }, body }, options);
+  }
+
+  /** GET /clientes/{uid}/puntos (puntos:read) */
+  list(uid: string, options?: RequestOptions) {
+    return this.call(clientesPuntosList, { params: { uid } }, options);
+  }
+}
+
+export class ClientesNotificacionesResource {
+  constructor(private readonly call: Call) {}
+
+  /** POST /clientes/{uid}/notificaciones (notificaciones:write, Idempotency-Key) */
+  send(uid: string, body: NotificacionSendParams, options?: RequestOptions) {
+    return this.call(clientesNotificacionesSend, { params: { uid }, body }, options);
+  }
+}
+
+export class ClientesNivelResource {
+  constructor(private readonly call: Call) {}
+
+  /** POST /clientes/{uid}/nivel/recalcular (niveles:write) */
+  recalculate(uid: string, options?: RequestOptions) {
+    return this.call(clientesNivelRecalculate, { params: { uid } }, options);
+  }
+}
+
+export class ClientesResource {
+  readonly puntos: ClientesPuntosResource;
+  readonly notificaciones: ClientesNotificacionesResource;
+  readonly nivel: ClientesNivelResource;
+
+  constructor(private readonly call: Call) {
+    this.puntos = new ClientesPuntosResource(call);
+    this.notificaciones = new ClientesNotificacionesResource(call);
+    this.nivel = new ClientesNivelResource(call);
+  }
+
+  /** POST /clientes (clientes:write, Idempotency-Key) */
+  create(body: ClienteCreateParams, options?: RequestOptions) {
+    return this.call(clientesCreate, { body }, options);
+  }
+
+  /** GET /clientes/{uid} (clientes:read) */
+  retrieve(uid: string, query?: ClienteRetrieveParams, options?: RequestOptions) {
+    return this.call(clientesRetrieve, { params: { uid }, query: query ?? {} }, options);
+  }
+
+  /** PATCH /clientes/{uid} (clientes:write, Idempotency-Key): changes only the fields sent. */
+  update(uid: string, fields: ClienteUpdateParams, options?: RequestOptions) {
+    return this.call(clientesUpdate, { params: { uid }, body: fields }, options);
+  }
+}
+
+export class ConfiguracionNivelesResource {
+  constructor(private readonly call: Call) {}
+
+  /** GET /configuracion/niveles (niveles:read) */
+  list(options?: RequestOptions) {
+    return this.call(configuracionNivelesList, {}, options);
+  }
+}
+
+export class ConfiguracionResource {
+  readonly niveles: ConfiguracionNivelesResource;
+
+  constructor(call: Call) {
+    this.niveles = new ConfiguracionNivelesResource(call);
+  }
+}
+
+export class GruposPuntosResource {
+  constructor(private readonly call: Call) {}
+
+  /** POST /grupos/{grupoId}/puntos (puntos:write, Idempotency-Key). Send `dryRun: true` first. */
+  add(grupoId: number, body: GrupoPuntosAddParams, options?: RequestOptions) {
+    return this.call(gruposPuntosAdd, { params: { grupoId }, body }, options);
+  }
+}
+
+export class GruposEtiquetasResource {
+  constructor(private readonly call: Call) {}
+
+  /** POST /grupos/{grupoId}/etiquetas (clientes:write, Idempotency-Key). Send `dryRun: true` first. */
+  add(grupoId: number, body: GrupoEtiquetaAddParams, options?: RequestOptions) {
+    return this.call(gruposEtiquetasAdd, { params: { grupoId }, body }, options);
+  }
+}
+
+export class GruposNombreResource {
+  constructor(private readonly call: Call) {}
+
+  /** POST /grupos/{grupoId}/nombre (segmentos:write) */
+  set(grupoId: number, body: GrupoNombreSetParams, options?: RequestOptions) {
+    return this.call(gruposNombreSet, { params: { grupoId }, body }, options);
+  }
+}
+
+export class GruposResource {
+  readonly puntos: GruposPuntosResource;
+  readonly etiquetas: GruposEtiquetasResource;
+  readonly nombre: GruposNombreResource;
+
+  constructor(call: Call) {
+    this.puntos = new GruposPuntosResource(call);
+    this.etiquetas = new GruposEtiquetasResource(call);
+    this.nombre = new GruposNombreResource(call);
+  }
+}
+
+export class PromocionesCuponesResource {
+  constructor(private readonly call: Call) {}
+
+  /** GET /promociones/{regaloId}/cupones (promociones:read) */
+  list(regaloId: number, query: CuponesListParams, options?: RequestOptions) {
+    return this.call(promocionesCuponesList, { params: { regaloId }, query }, options);
+  }
+}
+
+export class PromocionesResource {
+  readonly cupones: PromocionesCuponesResource;
+
+  constructor(private readonly call: Call) {
+    this.cupones = new PromocionesCuponesResource(call);
+  }
+
+  /** GET /promociones (promociones:read) */
+  list(query?: PromocionesListParams, options?: RequestOptions) {
+    return this.call(promocionesList, { query: query ?? {} }, options);
+  }
+
+  /** POST /promociones/{regaloId}/status (promociones:write) */
+  setStatus(regaloId: number, body: PromocionStatusParams, options?: RequestOptions) {
+    return this.call(promocionesSetStatus, { params: { regaloId }, body }, options);
+  }
+}
+
+export class ReportesCatalogoResource {
+  constructor(private readonly call: Call) {}
+
+  /** GET /reportes/catalogo (reportes:read) */
+  retrieve(options?: RequestOptions) {
+    return this.call(reportesCatalogoRetrieve, {}, options);
+  }
+}
+
+export class ReportesResource {
+  readonly catalogo: ReportesCatalogoResource;
+
+  constructor(call: Call) {
+    this.catalogo = new ReportesCatalogoResource(call);
+  }
+}
+
+export class OpenapiResource {
+  constructor(private readonly call: Call) {}
+
+  /** GET /openapi.json (no scope): the operations this key may execute. */
+  retrieve(options?: RequestOptions) {
+    return this.call(openapiRetrieve, {}, options);
+  }
+}
