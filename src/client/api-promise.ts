@@ -37,6 +37,7 @@ export class APIPromise<Data> extends Promise<Data> {
     return this.#data;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: an APIPromise is a promise; then() derives data lazily.
   override then<Result1 = Data, Result2 = never>(
     onfulfilled?: ((value: Data) => Result1 | PromiseLike<Result1>) | null,
     onrejected?: ((reason: unknown) => Result2 | PromiseLike<Result2>) | null,

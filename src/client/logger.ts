@@ -33,13 +33,21 @@ export interface LevelledLogger extends Logger {
 /** A logger that drops what is below `level`. Each message is also scrubbed of the key, whatever its source. */
 export function levelled(logger: Logger, level: LogLevel, secret: string): LevelledLogger {
   const rank = LOG_LEVELS.indexOf(level);
-  const scrub = (value: unknown): unknown =>
-    typeof value === 'string' ? value.split(secret).join(maskSecret(secret)) : value;
+  const masked = maskSecret(secret);
+  // Strings anywhere in plain objects and arrays too: a caller may send the key in a header of its own.
+  const scrub = (value: unknown, depth = 0): unknown => {
+    if (typeof value === 'string') return value.split(secret).join(masked);
+    if (depth >= 8 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return value;
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, scrub(item, depth + 1)]));
+  };
   const at =
     (name: Exclude<LogLevel, 'off'>) =>
     (message: string, ...rest: unknown[]) => {
       if (LOG_LEVELS.indexOf(name) > rank) return;
-      logger[name](scrub(message) as string, ...rest.map(scrub));
+      logger[name](scrub(message) as string, ...rest.map((value) => scrub(value)));
     };
   return {
     error: at('error'),

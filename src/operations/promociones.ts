@@ -70,7 +70,15 @@ export const promocionesCuponesList = defineOperation({
       inicio: isoDate.describe('First day, YYYY-MM-DD, whole day in the business time zone'),
       fin: isoDate.describe('Last day, YYYY-MM-DD, inclusive'),
     })
-    .refine(({ inicio, fin }) => inicio <= fin, { message: 'inicio must not be after fin', path: ['fin'] }),
+    // Compared only when both are dates: a malformed date already has its own issue.
+    .refine(
+      ({ inicio, fin }) =>
+        !isoDate.safeParse(inicio).success || !isoDate.safeParse(fin).success || inicio <= fin,
+      {
+        message: 'inicio must not be after fin',
+        path: ['fin'],
+      },
+    ),
   data: cuponesUso,
   summary: 'Coupon usage of a promotion over a period',
   description: 'Returns coupon usage of a promotion per day from inicio to fin, both inclusive.',

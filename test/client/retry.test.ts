@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ConflictError,
+  InternalServerError,
+  LoyaltyAbortError,
+  LoyaltyApiError,
+  LoyaltyConnectionError,
+  LoyaltyTimeoutError,
+  RateLimitError,
+} from '../../src/index.js';
+import {
+  clientFor,
+  destroy,
+  failure,
+  hang,
+  rejection,
+  stallBody,
+  success,
+  UUID_V4,
+  useStub,
+} from './stub-server.js';
+
+const stub = useStub();
+
+const keysSent = () => stub.requests.map((request) => request.headers['idempotency-key']);
+const bodiesSent = () => stub.requests.map((request) => request.body);
+
+describe('retried calls', () => {
+  it('429 with Retry-After: 1 then 200 resolves after two attempts with the same key and body', async () => {
+    stub.script(failure(429, {}, { 'retry-after': '1' }), success({ saldo: 15 }));
+    const data = await clientFor(stub).clientes.puntos.add('u-1', { puntos: 5, motivo: 'bono' });
+    expect(data).toEqual({ saldo: 15 });
+    expect(stub.count).toBe(2);
+    const [first, second] = keysSent();
+    expect(first).toMatch(UUID_V4);
+    expect(second).toBe(first);
+    expect(bodiesSent()).toEqual(['{"puntos":5,"motivo":"bono"}', '{"puntos":5,"motivo":"bono"}']);
+  });
+
+  it('500 then 200 retries (backoff) and resolves with the second answer', async () => {
+    stub.script(failure(500), success({ ok: 2 }));
+    await expect(clientFor(stub).tareas.list()).resolves.toEqual({ ok: 2 });
+    expect(stub.count).toBe(2);
+  });
+
+  it("sends the caller's own idempotencyKey on every attempt, never replacing it", async () => {
+    stub.script(
+      failure(503, {}, { 'retry-after': '0' }),
+      failure(502, {}, { 'retry-after': '0' }),
+      success(),
+    );
+    await clientFor(stub).grupos.puntos.add(5, { puntos: 10 }, { idempotencyKey: 'caller-own-key-001' });
+    expect(keysSent()).toEqual(['caller-own-key-001', 'caller-own-key-001', 'caller-own-key-001']);
+  });
+
+  it('retries an optional-key write (2) with the key the caller gave', async () => {
+    stub.script(failure(503, {}, { 'retry-after': '0' }), success());
+    await clientFor(stub).tareas.setStatus(1, { status: 1 }, { idempotencyKey: 'task-key-0001' });
+    expect(keysSent()).toEqual(['task-key-0001', 'task-key-0001']);
+  });
+
+  it('retries an optional-key write without a key and sends none on either attempt', async () => {
+    stub.script(failure(503, {}, { 'retry-after': '0' }), success());
+    await clientFor(stub).grupos.nombre.set(5, { nombre: 'VIP' });
+    expect(keysSent()).toEqual([undefined, undefined]);
+  });
+
+  it('makes 1 + maxRetries (default 2) attempts, then throws the last error', async () => {
+    stub.fallback = failure(503, { msj: 'sigue caído' }, { 'retry-after': '0' });
+    const error = (await rejection(clientFor(stub).tareas.list())) as InternalServerError;
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.msj).toBe('sigue caído');
+    expect(stub.count).toBe(3);
+  });
+
+  it('maxRetries: 0 on the client sends once', async () => {
+    stub.fallback = failure(500, {}, { 'retry-after': '0' });
+    await expect(clientFor(stub, { maxRetries: 0 }).tareas.list()).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
+    expect(stub.count).toBe(1);
+  });
+
+  it('maxRetries: 0 on the request overrides the client default', async () => {
+    stub.fallback = failure(500, {}, { 'retry-after': '0' });
+    await expect(clientFor(stub).tareas.list({ maxRetries: 0 })).rejects.toBeInstanceOf(InternalServerError);
+    expect(stub.count).toBe(1);
+  });
+
+  it('maxRetries: 1 on the request makes exactly two attempts', async () => {
+    stub.fallback = failure(500, {}, { 'retry-after': '0' });
+    await expect(clientFor(stub).tareas.list({ maxRetries: 1 })).rejects.toBeInstanceOf(InternalServerError);
+    expect(stub.count).toBe(2);
+  });
+
+  it('retries a connection error (socket destroyed) with the same Idempotency-Key', async () => {
+    stub.script(destroy(), success({ saldo: 1 }));
+    const data = await clientFor(stub).clientes.puntos.add('u-1', { puntos: 1 });
+    expect(data).toEqual({ saldo: 1 });
+    expect(stub.count).toBe(2);
+    const [first, second] = keysSent();
+    expect(first).toMatch(UUID_V4);
+    expect(second).toBe(first);
+  });
+
+  it('throws LoyaltyConnectionError (not a timeout) when the socket is destroyed and retries are off', async () => {
+    stub.script(destroy());
+    const error = await rejection(
+      clientFor(stub, { maxRetries: 0 }).clientes.puntos.add('u-1', { puntos: 1 }),
+    );
+    expect(error).toBeInstanceOf(LoyaltyConnectionError);
+    expect(error).not.toBeInstanceOf(LoyaltyTimeoutError);
+    expect((error as LoyaltyConnectionError).idempotencyKey).toBe(stub.only.headers['idempotency-key']);
+  });
+
+  it('does not retry a 429 whose Retry-After exceeds maxRetryAfterMs', async () => {
+    stub.script(failure(429, {}, { 'retry-after': '120' }));
+    const error = (await rejection(clientFor(stub).tareas.list())) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfterMs).toBe(120_000);
+    expect(stub.count).toBe(1);
+  });
+});
+
+describe('calls that are never retried', () => {
+  it.each([400, 401, 403, 404, 409, 422])('%i is sent once, even with retries left', async (status) => {
+    stub.fallback = failure(status, {}, { 'retry-after': '0' });
+    const error = await rejection(
+      clientFor(stub, { maxRetries: 3 }).clientes.puntos.add('u-1', { puntos: 5 }),
+    );
+    expect(error).toBeInstanceOf(LoyaltyApiError);
+    expect((error as LoyaltyApiError).status).toBe(status);
+    expect(stub.count).toBe(1);
+  });
+
+  it('a 409 idempotency conflict is thrown as ConflictError after one request', async () => {
+    stub.fallback = failure(409);
+    await expect(
+      clientFor(stub).clientes.create({ usuarioData: {} }, { idempotencyKey: 'reused-key-1' }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    expect(stub.count).toBe(1);
+  });
+});
+
+describe('abort', () => {
+  it('abort during the backoff wait rejects at once with LoyaltyAbortError and sends nothing more', async () => {
+    stub.script(failure(429, {}, { 'retry-after': '5' }));
+    const controller = new AbortController();
+    const call = clientFor(stub).clientes.puntos.add('u-1', { puntos: 5 }, { signal: controller.signal });
+    const settled = rejection(call);
+    await stub.waitForRequests(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const abortedAt = performance.now();
+    controller.abort();
+    const error = await settled;
+    const elapsed = performance.now() - abortedAt;
+    expect(error).toBeInstanceOf(LoyaltyAbortError);
+    expect(elapsed).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stub.count).toBe(1);
+  });
+
+  it('an already-aborted signal sends nothing and rejects with LoyaltyAbortError', async () => {
+    const signal = AbortSignal.abort();
+    await expect(
+      clientFor(stub).clientes.puntos.add('u-1', { puntos: 5 }, { signal }),
+    ).rejects.toBeInstanceOf(LoyaltyAbortError);
+    await expect(clientFor(stub).tareas.list({ signal })).rejects.toBeInstanceOf(LoyaltyAbortError);
+    expect(stub.count).toBe(0);
+  });
+
+  it('abort while the request is in flight rejects with LoyaltyAbortError without retrying', async () => {
+    stub.script(hang());
+    const controller = new AbortController();
+    const settled = rejection(clientFor(stub).tareas.list({ signal: controller.signal }));
+    await stub.waitForRequests(1);
+    const abortedAt = performance.now();
+    controller.abort();
+    const error = await settled;
+    expect(error).toBeInstanceOf(LoyaltyAbortError);
+    expect(performance.now() - abortedAt).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stub.count).toBe(1);
+  });
+});
+
+describe('timeoutMs per attempt', () => {
+  it('covers reading the body: headers sent, body stalled -> LoyaltyTimeoutError', async () => {
+    stub.script(stallBody());
+    const started = performance.now();
+    const error = await rejection(clientFor(stub, { timeoutMs: 200, maxRetries: 0 }).tareas.list());
+    const elapsed = performance.now() - started;
+    expect(error).toBeInstanceOf(LoyaltyTimeoutError);
+    expect(error).toBeInstanceOf(LoyaltyConnectionError);
+    expect(elapsed).toBeGreaterThanOrEqual(150);
+    expect(elapsed).toBeLessThan(2000);
+    expect(stub.count).toBe(1);
+  });
+
+  it('covers waiting for the headers -> LoyaltyTimeoutError', async () => {
+    stub.script(hang());
+    const started = performance.now();
+    const error = await rejection(clientFor(stub, { maxRetries: 0 }).tareas.list({ timeoutMs: 200 }));
+    expect(error).toBeInstanceOf(LoyaltyTimeoutError);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('retries a timed-out write with the same Idempotency-Key', async () => {
+    stub.script(stallBody(), success({ saldo: 9 }));
+    const data = await clientFor(stub, { timeoutMs: 200, maxRetries: 1 }).clientes.puntos.add('u-1', {
+      puntos: 9,
+    });
+    expect(data).toEqual({ saldo: 9 });
+    expect(stub.count).toBe(2);
+    const [first, second] = keysSent();
+    expect(first).toMatch(UUID_V4);
+    expect(second).toBe(first);
+  });
+
+  it('covers reading the body through the fetch option too', async () => {
+    stub.script(stallBody());
+    const client = clientFor(stub, { timeoutMs: 200, maxRetries: 0, fetch: globalThis.fetch });
+    const started = performance.now();
+    const error = await rejection(client.tareas.list());
+    expect(error).toBeInstanceOf(LoyaltyTimeoutError);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(stub.count).toBe(1);
+  });
+});

@@ -1,0 +1,314 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  AuthenticationError,
+  BadRequestError,
+  type ClientOptions,
+  ConflictError,
+  InternalServerError,
+  type Logger,
+  LoyaltyAbortError,
+  LoyaltyApiError,
+  LoyaltyClient,
+  LoyaltyConnectionError,
+  LoyaltyError,
+  LoyaltyTimeoutError,
+  LoyaltyValidationError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from '../../src/index.js';
+import {
+  clientFor,
+  destroy,
+  failure,
+  type Reply,
+  rejection,
+  type StubServer,
+  stallBody,
+  text,
+  useStub,
+} from './stub-server.js';
+
+const stub = useStub();
+
+/** A key of its own for this file: long, distinctive, with a telling middle part. */
+const KEY = 'lk_live_S3CRET-MIDDLE-c0ffee-Z9y8X7w6';
+const KEY_PARTS = [KEY, 'S3CRET-MIDDLE', 'c0ffee-Z9y8'];
+
+function expectNoKey(text: string) {
+  for (const part of KEY_PARTS) expect(text).not.toContain(part);
+}
+
+/** Every way an error is turned into text. */
+function renderings(error: unknown): Record<string, string> {
+  const e = error as Error;
+  return {
+    message: e.message,
+    stack: String(e.stack),
+    toString: e.toString(),
+    String: String(e),
+    template: `${e}`,
+    JSON: JSON.stringify(e),
+    inspect: inspect(e),
+    inspectShowHidden: inspect(e, { showHidden: true, depth: Number.POSITIVE_INFINITY }),
+    inspectRaw: inspect(e, { customInspect: false, showHidden: true, depth: Number.POSITIVE_INFINITY }),
+    inspectCause: inspect(e.cause, { showHidden: true, depth: Number.POSITIVE_INFINITY }),
+  };
+}
+
+interface Captured {
+  level: string;
+  args: unknown[];
+}
+
+function capturingLogger(): { logger: Logger; lines: Captured[] } {
+  const lines: Captured[] = [];
+  const record =
+    (level: string) =>
+    (...args: unknown[]) =>
+      lines.push({ level, args });
+  return {
+    lines,
+    logger: { error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug') },
+  };
+}
+
+const logText = (lines: Captured[]) =>
+  lines
+    .map((line) => line.args.map((arg) => inspect(arg, { depth: Number.POSITIVE_INFINITY })).join(' '))
+    .join('\n');
+
+function client(server: StubServer, options: ClientOptions = {}) {
+  return clientFor(server, { apiKey: KEY, maxRetries: 0, ...options });
+}
+
+type Call = (server: StubServer, options: ClientOptions) => PromiseLike<unknown>;
+
+interface Producer {
+  label: string;
+  errorClass: new (...args: never[]) => LoyaltyError;
+  /** What the stub answers, when the call reaches it. */
+  reply?: Reply;
+  call: Call;
+}
+
+const listTasks: Call = (s, o) => client(s, o).tareas.list();
+const addPoints: Call = (s, o) => client(s, o).clientes.puntos.add('u-1', { puntos: 1 });
+
+/** One call per kind of error the SDK throws; `options` adds e.g. a debug logger. */
+const producers: Producer[] = [
+  {
+    label: 'validation',
+    errorClass: LoyaltyValidationError,
+    call: (s, o) => client(s, o).clientes.puntos.add('u-1', { puntos: 0 }),
+  },
+  {
+    label: 'idempotencyKey validation',
+    errorClass: LoyaltyValidationError,
+    call: (s, o) => client(s, o).clientes.puntos.add('u-1', { puntos: 1 }, { idempotencyKey: 'bad key' }),
+  },
+  {
+    label: 'option (reserved header)',
+    errorClass: LoyaltyError,
+    call: (s, o) => client(s, o).tareas.list({ headers: { apikey: KEY } }),
+  },
+  {
+    label: '400',
+    errorClass: BadRequestError,
+    reply: failure(400, { details: [{ in: 'body', name: 'x' }] }),
+    call: listTasks,
+  },
+  {
+    label: '401',
+    errorClass: AuthenticationError,
+    reply: failure(401, { codigoRespuesta: 9501 }),
+    call: listTasks,
+  },
+  {
+    label: '403',
+    errorClass: PermissionDeniedError,
+    reply: failure(403, { meta: { requiredScope: 'tareas:read' } }),
+    call: listTasks,
+  },
+  { label: '404', errorClass: NotFoundError, reply: failure(404), call: listTasks },
+  { label: '409', errorClass: ConflictError, reply: failure(409), call: addPoints },
+  {
+    label: '422',
+    errorClass: UnprocessableEntityError,
+    reply: failure(422, { meta: { legacy: { codigo: 'X' } } }),
+    call: listTasks,
+  },
+  {
+    label: '429',
+    errorClass: RateLimitError,
+    reply: failure(429, {}, { 'retry-after': '3' }),
+    call: listTasks,
+  },
+  { label: '500', errorClass: InternalServerError, reply: failure(500), call: listTasks },
+  {
+    label: '502 not JSON',
+    errorClass: InternalServerError,
+    reply: text(502, 'Bad Gateway'),
+    call: listTasks,
+  },
+  { label: '200 not an envelope', errorClass: LoyaltyApiError, reply: text(200, 'hola'), call: listTasks },
+  {
+    label: 'connection (socket destroyed)',
+    errorClass: LoyaltyConnectionError,
+    reply: destroy(),
+    call: addPoints,
+  },
+  {
+    label: 'connection (refused)',
+    errorClass: LoyaltyConnectionError,
+    call: (_s, o) =>
+      new LoyaltyClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', maxRetries: 0, ...o }).tareas.list(),
+  },
+  {
+    label: 'timeout',
+    errorClass: LoyaltyTimeoutError,
+    reply: stallBody(),
+    call: (s, o) => client(s, { timeoutMs: 200, ...o }).tareas.list(),
+  },
+  {
+    label: 'abort',
+    errorClass: LoyaltyAbortError,
+    call: (s, o) => client(s, o).tareas.list({ signal: AbortSignal.abort() }),
+  },
+];
+
+/** Makes the producer's call, with the stub primed, and returns its error. */
+async function produce(producer: Producer, options: ClientOptions): Promise<unknown> {
+  if (producer.reply) stub.script(producer.reply);
+  const error = await rejection(producer.call(stub, options));
+  expect(error).toBeInstanceOf(producer.errorClass);
+  return error;
+}
+
+describe('the API key never leaks from errors', () => {
+  it.each(producers)(
+    '$label error: not in message, toString, JSON, inspect (showHidden, raw) or cause',
+    async (producer) => {
+      const error = await produce(producer, { logLevel: 'off' });
+      for (const [how, rendered] of Object.entries(renderings(error))) {
+        expect({ how, leaked: KEY_PARTS.some((part) => rendered.includes(part)) }).toEqual({
+          how,
+          leaked: false,
+        });
+      }
+    },
+  );
+
+  it('not when the key itself is refused at construction (control character)', () => {
+    let error: unknown;
+    try {
+      new LoyaltyClient({ apiKey: `${KEY}\n`, baseUrl: stub.baseUrl });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(LoyaltyError);
+    for (const rendered of Object.values(renderings(error))) expectNoKey(rendered);
+  });
+
+  it('not when an unknown option is refused (apikey instead of apiKey)', () => {
+    let error: unknown;
+    try {
+      new LoyaltyClient({ apikey: KEY, baseUrl: stub.baseUrl } as never);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(LoyaltyError);
+    for (const rendered of Object.values(renderings(error))) expectNoKey(rendered);
+  });
+});
+
+describe('the API key never leaks from the client', () => {
+  it('util.inspect(client) shows the settings, not the key', () => {
+    const c = client(stub);
+    const shown = inspect(c);
+    expect(shown).toContain(`${stub.baseUrl}/ext/v3`);
+    expectNoKey(shown);
+  });
+
+  it('util.inspect(client) with showHidden and depth does not show the key', () => {
+    expectNoKey(inspect(client(stub), { showHidden: true, depth: Number.POSITIVE_INFINITY }));
+  });
+
+  it('util.inspect of the client and its resources without custom inspect does not show the key', () => {
+    const c = client(stub);
+    expectNoKey(inspect(c, { customInspect: false, showHidden: true, depth: Number.POSITIVE_INFINITY }));
+    expectNoKey(inspect(c.clientes.puntos, { showHidden: true, depth: Number.POSITIVE_INFINITY }));
+  });
+
+  it('JSON.stringify(client) does not show the key', () => {
+    const shown = JSON.stringify(client(stub));
+    expect(JSON.parse(shown)).toMatchObject({ apiUrl: `${stub.baseUrl}/ext/v3` });
+    expectNoKey(shown);
+  });
+
+  it('String(client) and Object.values(client) do not show the key', () => {
+    const c = client(stub);
+    expectNoKey(String(c));
+    expectNoKey(inspect(Object.values(c), { depth: 4 }));
+  });
+});
+
+describe('the API key never leaks into logs at logLevel debug', () => {
+  it('a successful call logs the request with the key masked as **** + last 4', async () => {
+    const { logger, lines } = capturingLogger();
+    await client(stub, { logger, logLevel: 'debug' }).clientes.puntos.add('u-1', { puntos: 1 });
+    const debug = lines.filter((line) => line.level === 'debug');
+    expect(debug.length).toBeGreaterThan(0);
+    const headers = (debug[0]?.args[1] as { headers: Record<string, string> } | undefined)?.headers;
+    expect(headers).toBeDefined();
+    expect(headers?.apikey).toBe(`****${KEY.slice(-4)}`);
+    expectNoKey(logText(lines));
+  });
+
+  it('a short key is masked completely (no last 4)', async () => {
+    const { logger, lines } = capturingLogger();
+    await clientFor(stub, { apiKey: 'short-k3y', logger, logLevel: 'debug' }).tareas.list();
+    const debug = lines.find((line) => line.level === 'debug');
+    expect((debug?.args[1] as { headers: Record<string, string> } | undefined)?.headers.apikey).toBe('****');
+    expect(logText(lines)).not.toContain('short-k3y');
+  });
+
+  it.each(producers)('a call failing with a $label error logs nothing of the key', async (producer) => {
+    const { logger, lines } = capturingLogger();
+    await produce(producer, { logger, logLevel: 'debug' });
+    expectNoKey(logText(lines));
+  });
+
+  it('retries log their reason without the key', async () => {
+    const { logger, lines } = capturingLogger();
+    stub.script(failure(503, {}, { 'retry-after': '0' }));
+    await client(stub, { logger, logLevel: 'debug', maxRetries: 1 }).tareas.list();
+    expect(lines.some((line) => line.level === 'info' && String(line.args[0]).includes('retrying'))).toBe(
+      true,
+    );
+    expectNoKey(logText(lines));
+  });
+
+  it('the key is scrubbed even from a message that would quote it (key echoed in the URL)', async () => {
+    const { logger, lines } = capturingLogger();
+    await client(stub, { logger, logLevel: 'debug' }).clientes.puntos.list(KEY);
+    expect(stub.only.url).toBe(`/ext/v3/clientes/${KEY}/puntos`);
+    expect(logText(lines)).toContain(`/ext/v3/clientes/****${KEY.slice(-4)}/puntos`);
+    expectNoKey(logText(lines));
+  });
+
+  it('the key is scrubbed from logged headers even when the caller also sends it in another header', async () => {
+    const { logger, lines } = capturingLogger();
+    await client(stub, { logger, logLevel: 'debug', defaultHeaders: { 'x-gateway-key': KEY } }).tareas.list({
+      headers: { 'x-echo': `Bearer ${KEY}` },
+    });
+    expect(stub.only.headers['x-gateway-key']).toBe(KEY);
+    const debug = lines.find((line) => line.level === 'debug');
+    const headers = (debug?.args[1] as { headers: Record<string, string> } | undefined)?.headers;
+    expect(headers?.['x-gateway-key']).toBe(`****${KEY.slice(-4)}`);
+    expect(headers?.['x-echo']).toBe(`Bearer ****${KEY.slice(-4)}`);
+    expectNoKey(logText(lines));
+  });
+});

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { APIPromise, NotFoundError } from '../../src/index.js';
+import { clientFor, failure, json, SUCCESS_META, success, useStub } from './stub-server.js';
+
+const stub = useStub();
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+beforeEach(() => {
+  unhandled.length = 0;
+  process.on('unhandledRejection', onUnhandled);
+});
+
+afterEach(() => {
+  process.off('unhandledRejection', onUnhandled);
+});
+
+/** Lets pending rejections be reported. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('.withResponse()', () => {
+  it('gives data, meta, status, headers and the Idempotency-Key sent', async () => {
+    stub.script(success({ saldo: 20 }, { 'x-request-id': 'req-ok' }));
+    const response = await clientFor(stub).clientes.puntos.add('u-1', { puntos: 20 }).withResponse();
+    expect(response.data).toEqual({ saldo: 20 });
+    expect(response.meta).toEqual(SUCCESS_META);
+    expect(response.status).toBe(200);
+    expect(response.headers['x-request-id']).toBe('req-ok');
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.idempotencyKey).toBe(stub.only.headers['idempotency-key']);
+    expect(Object.keys(response).sort()).toEqual(['data', 'headers', 'idempotencyKey', 'meta', 'status']);
+  });
+
+  it("gives the caller's idempotencyKey when one was given", async () => {
+    const response = await clientFor(stub)
+      .grupos.nombre.set(5, { nombre: 'VIP' }, { idempotencyKey: 'name-key-0001' })
+      .withResponse();
+    expect(response.idempotencyKey).toBe('name-key-0001');
+  });
+
+  it('gives idempotencyKey undefined for a read', async () => {
+    const response = await clientFor(stub).tareas.list().withResponse();
+    expect(response.idempotencyKey).toBeUndefined();
+  });
+
+  it('keeps unknown meta fields the server sends', async () => {
+    stub.script(
+      json(200, { codigoRespuesta: 0, msj: 'Éxito', data: [], meta: { ...SUCCESS_META, region: 'eu-1' } }),
+    );
+    const response = await clientFor(stub).tareas.list().withResponse();
+    expect(response.meta).toEqual({ ...SUCCESS_META, region: 'eu-1' });
+  });
+});
+
+describe('the returned promise', () => {
+  it('is an APIPromise and a Promise', () => {
+    const promise = clientFor(stub).tareas.list();
+    expect(promise).toBeInstanceOf(APIPromise);
+    expect(promise).toBeInstanceOf(Promise);
+    return promise;
+  });
+
+  it('resolves to data when awaited', async () => {
+    stub.script(success([{ tareaId: 1, nombre: 'Bienvenida', status: 1 }]));
+    expect(await clientFor(stub).tareas.list()).toEqual([{ tareaId: 1, nombre: 'Bienvenida', status: 1 }]);
+  });
+
+  it('sends one request when both awaited and asked withResponse()', async () => {
+    stub.script(success({ ok: 1 }));
+    const promise = clientFor(stub).tareas.list();
+    const [data, response] = await Promise.all([promise, promise.withResponse()]);
+    expect(data).toEqual({ ok: 1 });
+    expect(response.data).toEqual({ ok: 1 });
+    expect(stub.count).toBe(1);
+  });
+
+  it('rejects with the mapped error when awaited', async () => {
+    stub.script(failure(404));
+    await expect(clientFor(stub).clientes.retrieve('nadie')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('using only withResponse() on a failing call leaves no unhandled rejection', async () => {
+    stub.script(failure(404));
+    await expect(clientFor(stub).clientes.retrieve('nadie').withResponse()).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await settle();
+    expect(unhandled).toEqual([]);
+  });
+
+  it('using only withResponse() on an invalid call leaves no unhandled rejection', async () => {
+    await expect(clientFor(stub).clientes.puntos.add('u-1', { puntos: 0 }).withResponse()).rejects.toThrow(
+      /puntos/,
+    );
+    await settle();
+    expect(unhandled).toEqual([]);
+    expect(stub.count).toBe(0);
+  });
+
+  it('catch() on a failing call handles the error and leaves no unhandled rejection', async () => {
+    stub.script(failure(404));
+    const caught = await clientFor(stub)
+      .clientes.retrieve('nadie')
+      .catch((error: unknown) => (error as Error).name);
+    expect(caught).toBe('NotFoundError');
+    await settle();
+    expect(unhandled).toEqual([]);
+  });
+});
