@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every TypeScript block in README.md and docs/*.md compiles against the SDK's source, so a
+ * renamed method or option breaks the test command instead of an integrator's copy-paste.
+ */
+const root = join(import.meta.dirname, '..', '..');
+const out = join(root, '.tmp', 'doc-blocks');
+
+function guides(): string[] {
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join('docs', name));
+  return ['README.md', ...docs];
+}
+
+function tsBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
+}
+
+describe('code blocks of the guides', () => {
+  it('every ts block type-checks against the SDK', () => {
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(out, { recursive: true });
+    const files: string[] = [];
+    for (const guide of guides()) {
+      tsBlocks(readFileSync(join(root, guide), 'utf8')).forEach((block, index) => {
+        const file = `${guide.replace(/[/.]/g, '_')}_${index + 1}.ts`;
+        // Each block is its own module, so top-level await and its imports stand alone.
+        writeFileSync(join(out, file), `${block}\nexport {};\n`);
+        files.push(file);
+      });
+    }
+    expect(files.length).toBeGreaterThan(0);
+    writeFileSync(
+      join(out, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../../tsconfig.json',
+        compilerOptions: { noUnusedLocals: false },
+        include: ['*.ts'],
+      }),
+    );
+    let output = '';
+    try {
+      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', out], {
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error);
+    }
+    expect(output).toBe('');
+  });
+});
