@@ -146,7 +146,8 @@ function resolveApiUrl(baseUrl: string | undefined): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     fail(`baseUrl must be http or https, got ${url.protocol}`);
   if (url.search || url.hash) fail('baseUrl must not carry a query or a fragment');
-  if (url.username || url.password) fail('baseUrl must not hold credentials; the API authenticates with apiKey');
+  if (url.username || url.password)
+    fail('baseUrl must not hold credentials; the API authenticates with apiKey');
   // The spec's {base_url} excludes the version prefix; accept it given anyway rather than doubling it.
   const path = url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
   return `${url.origin}${path}${API_PREFIX}`;

@@ -1,0 +1,90 @@
+import { parseArgs } from 'node:util';
+import { isScope, type Scope } from '../operations/scopes.js';
+import type { ApiKeyConfig, ReferenceServerOptions } from '../server/types.js';
+import { DEFAULT_PORT } from './usage.js';
+
+/** A mistake in the command line: reported with the usage hint, exit status 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'serve'; port: number; host: string | undefined; options: ReferenceServerOptions };
+
+/** `KEY=SCOPE,SCOPE` or `KEY=*`; split at the last `=`, since keys may end in `=` (base64) and scopes never hold one. */
+export function parseKeyOption(value: string): ApiKeyConfig {
+  const at = value.lastIndexOf('=');
+  const key = value.slice(0, at);
+  const list = value.slice(at + 1);
+  if (at <= 0 || list === '') throw new UsageError('--key needs the form KEY=SCOPE[,SCOPE...] or KEY=*');
+  if (list === '*') return { key, scopes: '*' };
+  const scopes: Scope[] = [];
+  for (const scope of list.split(',')) {
+    if (!isScope(scope)) throw new UsageError(`--key: unknown scope ${JSON.stringify(scope)}`);
+    scopes.push(scope);
+  }
+  return { key, scopes };
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_PORT;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535) throw new UsageError(`--port must be 0..65535 (got ${value})`);
+  return port;
+}
+
+function parseConfig(file: string, readFile: (path: string) => string): ReferenceServerOptions {
+  let text: string;
+  try {
+    text = readFile(file);
+  } catch (error) {
+    throw new UsageError(`--config: cannot read ${file}: ${(error as Error).message}`);
+  }
+  let config: unknown;
+  try {
+    config = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--config: ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+    throw new UsageError(`--config: ${file} must hold a JSON object`);
+  }
+  return config as ReferenceServerOptions;
+}
+
+/** Reads the command line; `readFile` is injected so tests need no files. */
+export function parseCommand(argv: readonly string[], readFile: (path: string) => string): CliCommand {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  const [command, ...extra] = positionals;
+  if (command === undefined) return { kind: 'help' };
+  if (command !== 'serve') throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+
+  const options = values.config ? parseConfig(values.config, readFile) : {};
+  const keys = (values.key ?? []).map(parseKeyOption);
+  if (keys.length > 0) options.keys = [...(options.keys ?? []), ...keys];
+  return { kind: 'serve', port: parsePort(values.port), host: values.host, options };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      config: { type: 'string' },
+      key: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

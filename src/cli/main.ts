@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { API_PREFIX } from '../operations/limits.js';
+import { createReferenceServer } from '../server/reference-server.js';
+import { type CliCommand, parseCommand, UsageError } from './args.js';
+import { describeKeys } from './describe-keys.js';
+import { USAGE } from './usage.js';
+
+const EXIT_OK = 0;
+const EXIT_FAILURE = 1;
+const EXIT_USAGE = 2;
+
+function waitForStopSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+}
+
+async function serve(command: Extract<CliCommand, { kind: 'serve' }>): Promise<number> {
+  let server: ReturnType<typeof createReferenceServer>;
+  try {
+    server = createReferenceServer(command.options);
+  } catch (error) {
+    process.stderr.write(`loyalty: ${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  let url: string;
+  try {
+    url = await server.listen({ port: command.port, ...(command.host ? { host: command.host } : {}) });
+  } catch (error) {
+    process.stderr.write(`loyalty: cannot listen: ${(error as Error).message}\n`);
+    return EXIT_FAILURE;
+  }
+  const lines = [
+    `Loyalty reference server listening on ${url}`,
+    `API base: ${url}${API_PREFIX}`,
+    'Accepted API keys (header apikey):',
+    ...describeKeys(command.options.keys),
+    'Press Ctrl+C to stop.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const signal = await waitForStopSignal();
+  await server.close();
+  process.stdout.write(`Stopped (${signal}).\n`);
+  return EXIT_OK;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let command: CliCommand;
+  try {
+    command = parseCommand(argv, (path) => readFileSync(path, 'utf8'));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`loyalty: ${error.message}\nRun "loyalty --help" for usage.\n`);
+    return EXIT_USAGE;
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(USAGE);
+    return EXIT_OK;
+  }
+  return serve(command);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`loyalty: ${(error as Error).message}\n`);
+    process.exitCode = EXIT_FAILURE;
+  },
+);

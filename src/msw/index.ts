@@ -1,0 +1,59 @@
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import { API_PREFIX } from '../operations/limits.js';
+import { operations } from '../operations/table.js';
+import { createEngine } from '../server/engine.js';
+import type { ReferenceServerOptions } from '../server/types.js';
+
+export interface LoyaltyHandlersOptions extends ReferenceServerOptions {
+  /** The spec's `{base_url}` the handlers answer on, e.g. `https://loyalty.test`. */
+  baseUrl: string;
+}
+
+/** MSW's path syntax for a table path: `/clientes/{uid}` -> `/clientes/:uid`. */
+function mswPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * MSW request handlers for the 18 operations (plus the admin routes and a 404 for anything
+ * else under the base URL), all answered by one reference engine: state, keys, scopes,
+ * idempotency, limits, help and the OpenAPI document behave as on the HTTP reference server.
+ */
+export function createLoyaltyHandlers(options: LoyaltyHandlersOptions) {
+  const { baseUrl, ...engineOptions } = options;
+  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) {
+    throw new TypeError(`createLoyaltyHandlers: baseUrl must be an absolute URL, got ${String(baseUrl)}`);
+  }
+  const base = baseUrl.replace(/\/+$/, '');
+  const basePath = new URL(base).pathname.replace(/\/+$/, '');
+  const engine = createEngine(engineOptions);
+
+  const answer = async ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const body =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? undefined
+        : new Uint8Array(await request.arrayBuffer());
+    const response = await engine.handle({
+      method: request.method,
+      path: url.pathname.slice(basePath.length) || '/',
+      query: url.search.slice(1),
+      headers,
+      body: body && body.byteLength > 0 ? body : undefined,
+    });
+    return new HttpResponse(response.body, { status: response.status, headers: response.headers });
+  };
+
+  const handlers: RequestHandler[] = operations.map((operation) =>
+    http[operation.method.toLowerCase() as 'get' | 'post' | 'patch'](
+      `${base}${API_PREFIX}${mswPath(operation.path)}`,
+      answer,
+    ),
+  );
+  handlers.push(http.all(`${base}/__admin/*`, answer), http.all(`${base}${API_PREFIX}/*`, answer));
+  return { handlers, admin: engine.admin };
+}

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import type { OperationDefinition } from '../operations/define.js';
+import { renderHelp } from '../operations/help.js';
+import type { Operation } from '../operations/table.js';
+import { IDEMPOTENCY_HEADER } from '../operations/validate.js';
+import { createAdmin, type ReferenceAdmin } from './admin.js';
+import { ADMIN_PREFIX, createAdminRoutes } from './admin-routes.js';
+import { type Caller, createKeyRegistry } from './auth.js';
+import { type BaseMeta, failureResponse, successResponse, textResponse } from './envelope.js';
+import {
+  ApiFailure,
+  badRequest,
+  forbidden,
+  idempotencyInFlight,
+  idempotencyMismatch,
+  internalError,
+  methodNotAllowed,
+  payloadTooLarge,
+  rateLimited,
+  routeNotFound,
+  unauthorized,
+} from './failures.js';
+import { type Handler, type HandlerContext, handlers } from './handlers/index.js';
+import { IdempotencyStore, requestFingerprint } from './idempotency.js';
+import { type ValidInput, validateInput } from './input.js';
+import { resolveOptions } from './options.js';
+import { FixedWindowLimiter } from './rate-limit.js';
+import { parseJsonBody, parseQuery } from './request-parts.js';
+import { matchRoute } from './router.js';
+import { seedStore } from './seed.js';
+import { Store } from './store.js';
+import type { EngineOptions, EngineRequest, EngineResponse, SeedName } from './types.js';
+
+export interface Engine {
+  /** Answers one request; never rejects (an unexpected fault is a 500 envelope). */
+  handle(request: EngineRequest): Promise<EngineResponse>;
+  readonly admin: ReferenceAdmin;
+}
+
+const IDEMPOTENCY_HEADER_NAME = IDEMPOTENCY_HEADER.toLowerCase();
+const GROUP_ACTION_WINDOW_MS = 60_000;
+const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** The envelope of a failure; anything but an ApiFailure is an unexpected fault, a 500. */
+function failureOf(error: unknown, meta: BaseMeta): EngineResponse {
+  return failureResponse(error instanceof ApiFailure ? error : internalError(), meta);
+}
+
+const helpTexts = new Map<Operation, string>();
+
+function helpOf(operation: Operation): string {
+  let text = helpTexts.get(operation);
+  if (text === undefined) {
+    text = renderHelp(operation);
+    helpTexts.set(operation, text);
+  }
+  return text;
+}
+
+function seededStore(seed: SeedName): Store {
+  const store = new Store();
+  seedStore(store, seed);
+  return store;
+}
+
+/**
+ * The reference server without sockets: a function from a plain request to a plain response,
+ * over an in-memory state. Adapters put it behind node:http, MSW or an undici Dispatcher.
+ */
+export function createEngine(options: EngineOptions = {}): Engine {
+  const { keys, seed, limits, now } = resolveOptions(options);
+  const registry = createKeyRegistry(keys);
+  const rateLimiter = new FixedWindowLimiter(limits.rateLimit.limit, limits.rateLimit.windowMs);
+  const groupActionLimiter = new FixedWindowLimiter(limits.groupActionsPerMinute, GROUP_ACTION_WINDOW_MS);
+  const idempotency = new IdempotencyStore(limits.idempotencyTtlMs);
+  let store = seededStore(seed);
+  const currentStore = () => store;
+  const admin = createAdmin({
+    currentStore,
+    now,
+    reset() {
+      store = seededStore(seed);
+      rateLimiter.clear();
+      groupActionLimiter.clear();
+      idempotency.clear();
+    },
+  });
+  const handleAdmin = createAdminRoutes(admin, currentStore);
+
+  /**
+   * Runs the operation's handler; a business-rule or lookup failure becomes an answer of its own.
+   * Synchronous while the handler is: reads stay off the promise machinery.
+   */
+  function execute(
+    operation: Operation,
+    input: ValidInput,
+    caller: Caller,
+    meta: BaseMeta,
+    at: number,
+  ): EngineResponse | Promise<EngineResponse> {
+    try {
+      if ((operation as OperationDefinition).groupAction) {
+        const wait = groupActionLimiter.hit(caller.keyId, at);
+        if (wait > 0) throw rateLimited('Límite de acciones de grupo por minuto excedido', wait);
+      }
+      const context = {
+        params: input.params,
+        query: input.query,
+        body: input.body,
+        operation,
+        caller,
+        store,
+        limits,
+        now: at,
+      } as HandlerContext;
+      const data: unknown = (handlers[operation.id] as Handler<Operation>)(context);
+      if (data instanceof Promise) {
+        return data.then(
+          (value) => successResponse(value, meta),
+          (error) => failureOf(error, meta),
+        );
+      }
+      return successResponse(data, meta);
+    } catch (error) {
+      return failureOf(error, meta);
+    }
+  }
+
+  /** Answers a request that carries an Idempotency-Key: replay, conflict, or run and remember. */
+  async function executeOnce(
+    operation: Operation,
+    input: ValidInput,
+    body: unknown,
+    idempotencyKey: string,
+    caller: Caller,
+    meta: BaseMeta,
+    at: number,
+  ): Promise<EngineResponse> {
+    const scope = IdempotencyStore.scopeOf(caller.keyId, idempotencyKey);
+    const begun = idempotency.begin(scope, requestFingerprint(operation.id, input.params, body), at);
+    if (begun.kind === 'replay') {
+      return { ...begun.response, headers: { ...begun.response.headers, [REPLAYED_HEADER]: 'true' } };
+    }
+    if (begun.kind === 'conflict') {
+      return failureResponse(
+        begun.reason === 'in-flight' ? idempotencyInFlight() : idempotencyMismatch(),
+        meta,
+      );
+    }
+    let response: EngineResponse | undefined;
+    try {
+      // Awaited even when the handler is synchronous: until the answer is stored, the key stays
+      // reserved, and a request repeating it meanwhile gets a 409 (in flight).
+      response = await execute(operation, input, caller, meta, at);
+      return response;
+    } finally {
+      idempotency.finish(scope, response, now());
+    }
+  }
+
+  /** The checks in their order: route, key, rate limit, help, scope, body, validation, idempotency, handler. */
+  function answerApi(
+    request: EngineRequest,
+    method: string,
+    meta: BaseMeta,
+  ): EngineResponse | Promise<EngineResponse> {
+    const route = matchRoute(method, request.path);
+    if (route.kind === 'not-found') throw routeNotFound();
+    if (route.kind === 'method-not-allowed') throw methodNotAllowed(route.allow);
+    const { operation } = route;
+    meta.scope = operation.scope;
+
+    const caller = registry.authenticate(request.headers.apikey);
+    if (!caller) throw unauthorized();
+    meta.appId = caller.appId;
+
+    const at = now();
+    const wait = rateLimiter.hit(caller.keyId, at);
+    if (wait > 0) throw rateLimited('Límite de peticiones excedido', wait);
+
+    const query = parseQuery(request.query);
+    if (query.help === 'true') return textResponse(helpOf(operation), meta.requestId);
+
+    if (operation.scope !== null && !caller.scopes.has(operation.scope)) throw forbidden(operation.scope);
+
+    let body: unknown;
+    if ((operation as OperationDefinition).body) {
+      const parsed = parseJsonBody(request.body, request.headers['content-length']);
+      if (parsed.kind === 'too-large') throw payloadTooLarge();
+      if (parsed.kind === 'malformed') throw badRequest([parsed.problem]);
+      body = parsed.value;
+    }
+
+    // Reads take no key: one sent with a read is not looked at.
+    const idempotencyKey =
+      operation.idempotency === 'none' ? undefined : request.headers[IDEMPOTENCY_HEADER_NAME];
+    const input = validateInput(operation, {
+      paramNames: route.paramNames,
+      rawParams: route.rawParams,
+      query,
+      body,
+      idempotencyKey,
+    });
+
+    if (idempotencyKey === undefined) return execute(operation, input, caller, meta, at);
+    return executeOnce(operation, input, body, idempotencyKey, caller, meta, at);
+  }
+
+  return {
+    admin,
+    handle(request) {
+      const meta: BaseMeta = { requestId: randomUUID(), appId: 0, scope: null };
+      const method = request.method.toUpperCase();
+      try {
+        const response = request.path.startsWith(ADMIN_PREFIX)
+          ? handleAdmin(request, method, meta)
+          : answerApi(request, method, meta);
+        return response instanceof Promise
+          ? response.catch((error) => failureOf(error, meta))
+          : Promise.resolve(response);
+      } catch (error) {
+        return Promise.resolve(failureOf(error, meta));
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { addCustomer, fromUsuarioData } from '../customers.js';
+import { businessRule } from '../failures.js';
+import { isoInstant } from '../instant.js';
+import { auditMovement, recordMovement } from '../ledger.js';
+import { levelNameFor } from '../levels.js';
+import type { Customer } from '../types.js';
+import type { Handlers } from './context.js';
+import { customerOr404 } from './lookup.js';
+
+/** With `completo=false`: who the customer is and where they stand, without the rest of the profile. */
+function summaryOf(customer: Customer): Customer {
+  const { uid, email, nombre, apellido, puntos, nivel, etiquetas } = customer;
+  return { uid, email, nombre, apellido, puntos, nivel, etiquetas };
+}
+
+export const clientesHandlers: Pick<
+  Handlers,
+  | 'clientes.create'
+  | 'clientes.retrieve'
+  | 'clientes.update'
+  | 'clientes.puntos.add'
+  | 'clientes.puntos.list'
+  | 'clientes.notificaciones.send'
+  | 'clientes.nivel.recalculate'
+> = {
+  'clientes.create': ({ store, body }) => addCustomer(store, fromUsuarioData(body.usuarioData)),
+
+  'clientes.retrieve': ({ store, params, query }) => {
+    const customer = customerOr404(store, params.uid);
+    return query.completo === false ? summaryOf(customer) : customer;
+  },
+
+  'clientes.update': ({ store, params, body }) => Object.assign(customerOr404(store, params.uid), body),
+
+  'clientes.puntos.add': ({ store, params, body, caller, operation, now }) => {
+    const customer = customerOr404(store, params.uid);
+    if (customer.puntos + body.puntos < 0) {
+      throw businessRule('SALDO_INSUFICIENTE', 'Saldo insuficiente para descontar los puntos', {
+        uid: customer.uid,
+        saldo: customer.puntos,
+        puntos: body.puntos,
+      });
+    }
+    const movement = recordMovement(store, customer, {
+      puntos: body.puntos,
+      motivo: body.motivo ?? null,
+      grupoId: null,
+      fecha: isoInstant(now),
+    });
+    auditMovement(store, movement, caller, operation.id);
+    return {
+      uid: customer.uid,
+      movimientoId: movement.movimientoId,
+      puntos: movement.puntos,
+      saldo: movement.saldo,
+    };
+  },
+
+  'clientes.puntos.list': ({ store, params }) => {
+    customerOr404(store, params.uid);
+    return store.historyOf(params.uid);
+  },
+
+  'clientes.notificaciones.send': ({ store, params, body, now }) => {
+    const customer = customerOr404(store, params.uid);
+    const notification = {
+      notificacionId: `not_${store.next('notification')}`,
+      uid: customer.uid,
+      titulo: body.titulo,
+      mensaje: body.mensaje,
+      enviada: true,
+      fecha: isoInstant(now),
+    };
+    store.notifications.push(notification);
+    return notification;
+  },
+
+  'clientes.nivel.recalculate': ({ store, params }) => {
+    const customer = customerOr404(store, params.uid);
+    const nivelAnterior = customer.nivel;
+    customer.nivel = levelNameFor(store.levels, customer.puntos);
+    return {
+      uid: customer.uid,
+      nivelAnterior,
+      nivel: customer.nivel,
+      cambio: customer.nivel !== nivelAnterior,
+    };
+  },
+};

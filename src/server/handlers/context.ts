@@ -1,0 +1,28 @@
+import type * as z from 'zod';
+import type { Operation } from '../../operations/table.js';
+import type { Caller } from '../auth.js';
+import type { Store } from '../store.js';
+import type { ServerLimits } from '../types.js';
+
+type Validated<Schema> = Schema extends z.ZodType ? z.output<Schema> : Record<string, never>;
+
+/** What a handler gets: the validated input of its operation, who calls, and the state. */
+export interface HandlerContext<Op extends Operation = Operation> {
+  params: Validated<Op extends { params: infer Schema } ? Schema : undefined>;
+  query: Validated<Op extends { query: infer Schema } ? Schema : undefined>;
+  body: Validated<Op extends { body: infer Schema } ? Schema : undefined>;
+  operation: Op;
+  caller: Caller;
+  store: Store;
+  limits: ServerLimits;
+  /** The request's instant, in milliseconds since the epoch. */
+  now: number;
+}
+
+/** A handler returns the `data` of a successful answer, or throws an ApiFailure. */
+export type Handler<Op extends Operation> = (
+  context: HandlerContext<Op>,
+) => z.input<Op['data']> | Promise<z.input<Op['data']>>;
+
+/** One handler per operation id; the compiler checks that none is missing. */
+export type Handlers = { [Op in Operation as Op['id']]: Handler<Op> };

@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+/** The built package, loaded by its own name as a consumer loads it (runs after `npm run build`). */
+const ERROR_CLASSES = [
+  'LoyaltyError',
+  'LoyaltyValidationError',
+  'LoyaltyApiError',
+  'BadRequestError',
+  'AuthenticationError',
+  'PermissionDeniedError',
+  'NotFoundError',
+  'ConflictError',
+  'UnprocessableEntityError',
+  'RateLimitError',
+  'InternalServerError',
+  'LoyaltyConnectionError',
+  'LoyaltyTimeoutError',
+  'LoyaltyAbortError',
+];
+
+const EXPORTS = ['LoyaltyClient', ...ERROR_CLASSES];
+
+const probe = (load: string) => `
+  ${load}
+  const names = ${JSON.stringify(EXPORTS)};
+  console.log(JSON.stringify(names.filter((name) => typeof sdk[name] !== 'function')));
+  const e = new sdk.LoyaltyTimeoutError('op', undefined, 'x');
+  console.log(JSON.stringify([e instanceof sdk.LoyaltyConnectionError, e instanceof sdk.LoyaltyError, e instanceof Error]));
+`;
+
+function run(args: string[]): string[] {
+  return execFileSync(process.execPath, args, { encoding: 'utf8' }).trim().split('\n');
+}
+
+describe('the built package', () => {
+  it("require('loyalty-sdk') gives LoyaltyClient and every error class", () => {
+    const [missing, chain] = run(['-e', probe("const sdk = require('loyalty-sdk');")]);
+    expect(JSON.parse(missing ?? '')).toEqual([]);
+    expect(JSON.parse(chain ?? '')).toEqual([true, true, true]);
+  });
+
+  it("import('loyalty-sdk') gives LoyaltyClient and every error class", () => {
+    const [missing, chain] = run([
+      '--input-type=module',
+      '-e',
+      probe("const sdk = await import('loyalty-sdk');"),
+    ]);
+    expect(JSON.parse(missing ?? '')).toEqual([]);
+    expect(JSON.parse(chain ?? '')).toEqual([true, true, true]);
+  });
+
+  it.each([
+    ['require', "const s = require('loyalty-sdk/server'); console.log(typeof s.createReferenceServer);"],
+    ['import', "const s = await import('loyalty-sdk/server'); console.log(typeof s.createReferenceServer);"],
+  ])('%s of loyalty-sdk/server gives createReferenceServer', (kind, code) => {
+    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
+    expect(run(args)).toEqual(['function']);
+  });
+
+  it('loyalty-sdk/openapi.json is the full OpenAPI 3.0 document of the 18 operations', () => {
+    const [line] = run([
+      '-e',
+      "const d = require('loyalty-sdk/openapi.json'); const ops = Object.values(d.paths).flatMap((p) => Object.values(p)); console.log(JSON.stringify([d.openapi, ops.length]));",
+    ]);
+    const [version, count] = JSON.parse(line ?? '');
+    expect(version).toMatch(/^3\.0\./);
+    expect(count).toBe(18);
+  });
+});

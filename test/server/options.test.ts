@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createEngine,
+  DEFAULT_LIMITS,
+  DEMO_API_KEY,
+  DEMO_READ_ONLY_API_KEY,
+  type EngineOptions,
+} from '../../src/server/index.js';
+import { api, call, newIdem } from './helpers.js';
+
+describe('engine options', () => {
+  it('without keys, the demo key has every scope', async () => {
+    const engine = createEngine();
+    const reply = await call(engine, 'POST', api('/clientes/cli_0001/puntos'), {
+      key: DEMO_API_KEY,
+      body: { puntos: 1 },
+      idem: newIdem(),
+    });
+    expect(reply.status).toBe(200);
+  });
+
+  it('without keys, the read-only demo key reads but does not write', async () => {
+    const engine = createEngine();
+    expect(
+      (await call(engine, 'GET', api('/clientes/cli_0001'), { key: DEMO_READ_ONLY_API_KEY })).status,
+    ).toBe(200);
+    const write = await call(engine, 'POST', api('/tareas/1/status'), {
+      key: DEMO_READ_ONLY_API_KEY,
+      body: { status: 1 },
+    });
+    expect(write.status).toBe(403);
+  });
+
+  it('given keys replace the demo keys', async () => {
+    const engine = createEngine({ keys: [{ key: 'only-this-key', scopes: '*' }] });
+    expect((await call(engine, 'GET', api('/tareas'), { key: DEMO_API_KEY })).status).toBe(401);
+    expect((await call(engine, 'GET', api('/tareas'), { key: 'only-this-key' })).status).toBe(200);
+  });
+
+  it('the default limits are those of docs/decisions.md', () => {
+    expect(DEFAULT_LIMITS).toEqual({
+      rateLimit: { limit: 100, windowMs: 1_000 },
+      groupActionsPerMinute: 10,
+      maxGroupSize: 100_000,
+      idempotencyTtlMs: 86_400_000,
+    });
+  });
+
+  it.each([
+    [
+      'an unknown scope',
+      { keys: [{ key: 'secret-key-value', scopes: ['clientes:borrar'] }] },
+      /unknown scope/,
+    ],
+    [
+      'a repeated key',
+      {
+        keys: [
+          { key: 'secret-key-value', scopes: '*' },
+          { key: 'secret-key-value', scopes: '*' },
+        ],
+      },
+      /repeats/,
+    ],
+    ['an empty key', { keys: [{ key: '', scopes: '*' }] }, /non-empty/],
+    ['an unknown seed', { seed: 'full' }, /seed/],
+    ['a misspelt option', { limit: {} }, /unknown option limit/],
+    ['a misspelt limit', { limits: { maxGroup: 3 } }, /unknown option limits\.maxGroup/],
+    ['a limit under 1', { limits: { maxGroupSize: 0 } }, /maxGroupSize/],
+    ['a window that is not an integer', { limits: { rateLimit: { windowMs: 1.5 } } }, /windowMs/],
+  ])('%s is a TypeError that never shows a key', (_case, options, message) => {
+    const build = () => createEngine(options as EngineOptions);
+    expect(build).toThrow(TypeError);
+    expect(build).toThrow(message);
+    expect(build).not.toThrow(/secret-key-value/);
+  });
+});
