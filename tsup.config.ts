@@ -12,11 +12,11 @@ export default defineConfig({
   target: 'node20',
   platform: 'node',
   sourcemap: true,
-  splitting: false,
+  splitting: true,
   dts: true,
   external: ['msw', 'undici'],
   // p-retry and uuid are ESM-only: bundled, require() of the CJS build works (toolchain note 1).
-  noExternal: ['p-retry', 'uuid', 'is-network-error'],
+  noExternal: ['p-retry', 'uuid', 'is-network-error', 'zod'],
   // The full OpenAPI document ships as loyalty-sdk/openapi.json, generated from the built table.
   async onSuccess() {
     const { buildOpenApiDocument } = await import(`${process.cwd()}/dist/index.js`);

@@ -1,6 +1,13 @@
+/**
+ * The client (`LoyaltyClient`), its errors, types and retry policy, and the operation table.
+ *
+ * @packageDocumentation
+ * @module loyalty-sdk
+ */
 export { APIPromise, type ApiResponse } from './client/api-promise.js';
 export { LoyaltyClient } from './client/client.js';
 export {
+  type ApiErrorInit,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -18,6 +25,24 @@ export {
 } from './client/errors.js';
 export type { Logger, LogLevel } from './client/logger.js';
 export type { ClientOptions, RequestOptions } from './client/options.js';
+export type {
+  ClientesNivelResource,
+  ClientesNotificacionesResource,
+  ClientesPuntosResource,
+  ClientesResource,
+  ConfiguracionNivelesResource,
+  ConfiguracionResource,
+  GruposEtiquetasResource,
+  GruposNombreResource,
+  GruposPuntosResource,
+  GruposResource,
+  OpenapiResource,
+  PromocionesCuponesResource,
+  PromocionesResource,
+  ReportesCatalogoResource,
+  ReportesResource,
+  TareasResource,
+} from './client/resources.js';
 export { decideRetry, parseRetryAfter, type RetryDecision, type RetryPolicy } from './client/retry.js';
 export type { FetchLike } from './client/transport.js';
 export { buildOpenApiDocument } from './openapi/document.js';

@@ -8,7 +8,7 @@ import {
   type ResolvedOptions,
   resolveClientOptions,
 } from './options.js';
-import { execute, executeHelp, type PipelineContext } from './pipeline.js';
+import { createPipelineContext, execute, executeHelp, type PipelineContext } from './pipeline.js';
 import {
   type Call,
   ClientesResource,
@@ -36,11 +36,11 @@ export class LoyaltyClient {
 
   constructor(options: ClientOptions = {}) {
     const resolved = resolveClientOptions(options);
-    this.#context = {
-      options: resolved,
-      transport: resolved.fetch ? fetchTransport(resolved.fetch) : undiciTransport(resolved.dispatcher),
-      logger: levelled(resolved.logger, resolved.logLevel, resolved.apiKey),
-    };
+    this.#context = createPipelineContext(
+      resolved,
+      resolved.fetch ? fetchTransport(resolved.fetch) : undiciTransport(resolved.dispatcher),
+      levelled(resolved.logger, resolved.logLevel, resolved.apiKey),
+    );
     const call: Call = (operation, input, requestOptions) =>
       new APIPromise(execute(this.#context, operation, input, requestOptions));
     this.tareas = new TareasResource(call);

@@ -1,4 +1,4 @@
-import { envelopeSchema } from '../operations/envelope.js';
+import { envelopeSchema, isSuccessEnvelope } from '../operations/envelope.js';
 import {
   type ApiErrorInit,
   AuthenticationError,
@@ -59,12 +59,10 @@ export function decodeResponse(
   idempotencyKey: string | undefined,
 ): DecodedEnvelope {
   const json = parseJson(response.text);
+  const ok = response.status >= 200 && response.status < 300;
+  if (ok && isSuccessEnvelope(json)) return { data: json.data, meta: json.meta ?? {} };
   const parsed = envelopeSchema.safeParse(json);
   const envelope = parsed.success ? parsed.data : undefined;
-  const ok = response.status >= 200 && response.status < 300;
-  if (ok && envelope && envelope.codigoRespuesta === 0) {
-    return { data: envelope.data, meta: envelope.meta ?? {} };
-  }
   const init: ApiErrorInit = {
     status: response.status,
     codigoRespuesta: envelope?.codigoRespuesta,

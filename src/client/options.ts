@@ -40,8 +40,10 @@ export interface RequestOptions {
 
 export interface ResolvedOptions {
   apiKey: string;
-  /** Base URL with `/ext/v3`, no trailing slash. */
+  /** Base URL with `/ext/v3`, no trailing slash: `origin` + `basePath`. */
   apiUrl: string;
+  origin: string;
+  basePath: string;
   timeoutMs: number;
   maxRetries: number;
   maxRetryAfterMs: number;
@@ -132,7 +134,7 @@ export function checkHeaders(
   return out;
 }
 
-function resolveApiUrl(baseUrl: string | undefined): string {
+function resolveApiUrl(baseUrl: string | undefined): { origin: string; basePath: string } {
   if (!baseUrl)
     fail(
       'Missing base URL: pass baseUrl or set LOYALTY_BASE_URL (the service address, e.g. https://api.example.com)',
@@ -150,7 +152,7 @@ function resolveApiUrl(baseUrl: string | undefined): string {
     fail('baseUrl must not hold credentials; the API authenticates with apiKey');
   // The spec's {base_url} excludes the version prefix; accept it given anyway rather than doubling it.
   const path = url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
-  return `${url.origin}${path}${API_PREFIX}`;
+  return { origin: url.origin, basePath: `${path}${API_PREFIX}` };
 }
 
 export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptions {
@@ -168,9 +170,12 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
     fail(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${logLevel}`);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch must be a function');
   if (options.fetch && options.dispatcher) fail('Give either fetch or dispatcher, not both');
+  const { origin, basePath } = resolveApiUrl(options.baseUrl ?? process.env.LOYALTY_BASE_URL);
   return {
     apiKey,
-    apiUrl: resolveApiUrl(options.baseUrl ?? process.env.LOYALTY_BASE_URL),
+    apiUrl: `${origin}${basePath}`,
+    origin,
+    basePath,
     timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', 30_000),
     maxRetries: nonNegativeInteger(options.maxRetries, 'maxRetries', DEFAULT_RETRY_POLICY.maxRetries),
     maxRetryAfterMs: nonNegativeInteger(

@@ -24,12 +24,31 @@ import {
 } from './options.js';
 import { buildHeaders, buildPath, buildQuery } from './request.js';
 import { DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry.js';
-import type { Transport, TransportResponse } from './transport.js';
+import { type Transport, type TransportResponse, TransportTimeout } from './transport.js';
 
 export interface PipelineContext {
   options: ResolvedOptions;
   transport: Transport;
   logger: LevelledLogger;
+  /** The client's retry policy, shared by calls that do not override maxRetries. */
+  policy: RetryPolicy;
+}
+
+export function createPipelineContext(
+  options: ResolvedOptions,
+  transport: Transport,
+  logger: LevelledLogger,
+): PipelineContext {
+  return {
+    options,
+    transport,
+    logger,
+    policy: {
+      ...DEFAULT_RETRY_POLICY,
+      maxRetries: options.maxRetries,
+      maxRetryAfterMs: options.maxRetryAfterMs,
+    },
+  };
 }
 
 export interface OperationInput {
@@ -42,7 +61,8 @@ export interface OperationInput {
 interface PreparedCall {
   operationId: string;
   method: string;
-  url: string;
+  /** Path and query below the origin. */
+  path: string;
   headers: Record<string, string>;
   body: string | undefined;
   idempotencyKey: string | undefined;
@@ -50,6 +70,8 @@ interface PreparedCall {
   policy: RetryPolicy;
   signal: AbortSignal | undefined;
 }
+
+const NO_OPTIONS: RequestOptions = Object.freeze({});
 
 function abortError(operationId: string, signal: AbortSignal): LoyaltyAbortError {
   return new LoyaltyAbortError(`${operationId} was aborted by the caller's signal`, { cause: signal.reason });
@@ -78,12 +100,18 @@ function describeCause(error: unknown): string {
 }
 
 function checkRequestOptions(options: RequestOptions): void {
+  if (options === NO_OPTIONS) return;
   if (typeof options !== 'object' || options === null)
     throw new LoyaltyError('Request options must be an object');
   checkOptionNames(options, REQUEST_OPTION_NAMES, 'request option');
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw new LoyaltyError('signal must be an AbortSignal');
   }
+}
+
+function policyFor(context: PipelineContext, options: RequestOptions): RetryPolicy {
+  if (options.maxRetries === undefined) return context.policy;
+  return { ...context.policy, maxRetries: nonNegativeInteger(options.maxRetries, 'maxRetries', 0) };
 }
 
 /** Validates, fixes the Idempotency-Key, and builds what every attempt sends. Throws before anything is sent. */
@@ -109,11 +137,10 @@ function prepare(
   const checked = validateRequest(operation, { ...input, idempotencyKey });
   if (!checked.ok) throw new LoyaltyValidationError(operation.id, checked.issues);
   const body = operation.body ? JSON.stringify(checked.body) : undefined;
-  const url = `${client.apiUrl}${buildPath(operation, checked.params)}${buildQuery(checked.query)}`;
   return {
     operationId: operation.id,
     method: operation.method,
-    url,
+    path: `${client.basePath}${buildPath(operation, checked.params)}${buildQuery(checked.query)}`,
     headers: buildHeaders(
       client.apiKey,
       client.defaultHeaders,
@@ -124,11 +151,7 @@ function prepare(
     body,
     idempotencyKey,
     timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', client.timeoutMs),
-    policy: {
-      ...DEFAULT_RETRY_POLICY,
-      maxRetries: nonNegativeInteger(options.maxRetries, 'maxRetries', client.maxRetries),
-      maxRetryAfterMs: client.maxRetryAfterMs,
-    },
+    policy: policyFor(context, options),
     signal: options.signal,
   };
 }
@@ -141,26 +164,25 @@ async function attempt(
 ): Promise<TransportResponse> {
   const { signal } = call;
   if (signal?.aborted) throw abortError(call.operationId, signal);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), call.timeoutMs);
-  const onAbort = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const { origin } = context.options;
   if (context.logger.enabled('debug')) {
-    context.logger.debug(`loyalty-sdk -> ${call.method} ${call.url} (attempt ${attemptNumber})`, {
+    context.logger.debug(`loyalty-sdk -> ${call.method} ${origin}${call.path} (attempt ${attemptNumber})`, {
       headers: redactHeaders(call.headers),
     });
   }
   try {
     return await context.transport({
       method: call.method,
-      url: call.url,
+      origin,
+      path: call.path,
       headers: call.headers,
       body: call.body,
-      signal: controller.signal,
+      timeoutMs: call.timeoutMs,
+      signal,
     });
   } catch (error) {
     if (signal?.aborted) throw abortError(call.operationId, signal);
-    if (controller.signal.aborted) {
+    if (error instanceof TransportTimeout) {
       throw new LoyaltyTimeoutError(
         call.operationId,
         call.idempotencyKey,
@@ -170,36 +192,51 @@ async function attempt(
     throw new LoyaltyConnectionError(
       call.operationId,
       call.idempotencyKey,
-      `${call.operationId}: no answer from ${new URL(call.url).host}: ${describeCause(error)}`,
+      `${call.operationId}: no answer from ${new URL(origin).host}: ${describeCause(error)}`,
       error,
     );
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
   }
 }
 
-/** Runs attempts until one succeeds or `decideRetry` says stop; every attempt sends the same bytes and key. */
+/** Waits as `decideRetry` says after a failed attempt, or throws the failure when it says stop. */
+async function waitBeforeRetry(
+  context: PipelineContext,
+  call: PreparedCall,
+  error: unknown,
+  attemptNumber: number,
+): Promise<boolean> {
+  const decision = decideRetry(error as LoyaltyError, attemptNumber, call.policy);
+  if (!decision.retry) return false;
+  if (context.logger.enabled('info')) {
+    context.logger.info(
+      `loyalty-sdk: ${call.operationId} attempt ${attemptNumber} failed (${(error as Error).message}); retrying in ${decision.delayMs} ms`,
+    );
+  }
+  await sleep(decision.delayMs, call.signal);
+  return true;
+}
+
+/**
+ * Runs attempts until one succeeds or `decideRetry` says stop; every attempt sends the same bytes
+ * and key. The first attempt runs on its own: a call that succeeds pays for no retry machinery.
+ */
 async function withRetries<Result>(
   context: PipelineContext,
   call: PreparedCall,
   once: (attemptNumber: number) => Promise<Result>,
 ): Promise<Result> {
   try {
-    return await pRetry(once, {
-      retries: call.policy.maxRetries,
+    try {
+      return await once(1);
+    } catch (error) {
+      if (!(await waitBeforeRetry(context, call, error, 1))) throw error;
+    }
+    return await pRetry((attemptNumber) => once(attemptNumber + 1), {
+      retries: call.policy.maxRetries - 1,
       minTimeout: 0,
       maxTimeout: 0,
       signal: call.signal,
-      shouldRetry: async ({ error, attemptNumber }) => {
-        const decision = decideRetry(error as LoyaltyError, attemptNumber, call.policy);
-        if (!decision.retry) return false;
-        context.logger.info(
-          `loyalty-sdk: ${call.operationId} attempt ${attemptNumber} failed (${error.message}); retrying in ${decision.delayMs} ms`,
-        );
-        await sleep(decision.delayMs, call.signal);
-        return true;
-      },
+      shouldRetry: ({ error, attemptNumber }) => waitBeforeRetry(context, call, error, attemptNumber + 1),
     });
   } catch (error) {
     if (call.signal?.aborted) throw abortError(call.operationId, call.signal);
@@ -212,7 +249,7 @@ export async function execute<Data>(
   context: PipelineContext,
   operation: OperationDefinition,
   input: OperationInput,
-  options: RequestOptions = {},
+  options: RequestOptions = NO_OPTIONS,
 ): Promise<ApiResponse<Data>> {
   const call = prepare(context, operation, input, options);
   return withRetries(context, call, async (attemptNumber) => {
@@ -235,14 +272,14 @@ export async function execute<Data>(
 export async function executeHelp(
   context: PipelineContext,
   operation: OperationDefinition,
-  options: RequestOptions = {},
+  options: RequestOptions = NO_OPTIONS,
 ): Promise<string> {
   checkRequestOptions(options);
   const { options: client } = context;
   const call: PreparedCall = {
     operationId: `${operation.id} help`,
     method: operation.method,
-    url: `${client.apiUrl}${operation.path.replace(/[{}]/g, encodeURIComponent)}?help=true`,
+    path: `${client.basePath}${operation.path.replace(/[{}]/g, encodeURIComponent)}?help=true`,
     headers: {
       ...buildHeaders(
         client.apiKey,
@@ -256,11 +293,7 @@ export async function executeHelp(
     body: undefined,
     idempotencyKey: undefined,
     timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', client.timeoutMs),
-    policy: {
-      ...DEFAULT_RETRY_POLICY,
-      maxRetries: nonNegativeInteger(options.maxRetries, 'maxRetries', client.maxRetries),
-      maxRetryAfterMs: client.maxRetryAfterMs,
-    },
+    policy: policyFor(context, options),
     signal: options.signal,
   };
   return withRetries(context, call, async (attemptNumber) => {

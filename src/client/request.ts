@@ -1,18 +1,40 @@
 import type { OperationDefinition } from '../operations/define.js';
 import { SDK_VERSION } from '../version.js';
 
+type PathTemplate = readonly (string | { param: string })[];
+
+const templates = new WeakMap<OperationDefinition, PathTemplate>();
+
+function templateOf(operation: OperationDefinition): PathTemplate {
+  let template = templates.get(operation);
+  if (!template) {
+    template = operation.path
+      .split(/(\{\w+\})/)
+      .filter(Boolean)
+      .map((part) => (part.startsWith('{') ? { param: part.slice(1, -1) } : part));
+    templates.set(operation, template);
+  }
+  return template;
+}
+
 /** The operation's path with its parameters URL-encoded, each as one segment. */
 export function buildPath(operation: OperationDefinition, params: Record<string, unknown>): string {
-  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  let path = '';
+  for (const part of templateOf(operation)) {
+    path += typeof part === 'string' ? part : encodeURIComponent(String(params[part.param]));
+  }
+  return path;
 }
 
 export function buildQuery(query: Record<string, unknown>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined) search.append(name, String(value));
+  let search: URLSearchParams | undefined;
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined) continue;
+    search ??= new URLSearchParams();
+    search.append(name, String(value));
   }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return search ? `?${search}` : '';
 }
 
 const USER_AGENT = `loyalty-sdk/${SDK_VERSION} node/${process.versions.node}`;

@@ -41,6 +41,7 @@ export type Call = <Op extends Operation>(
 ) => APIPromise<DataOf<Op['id'] & OperationId>>;
 
 export class TareasResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** GET /tareas (tareas:read) */
@@ -55,6 +56,7 @@ export class TareasResource {
 }
 
 export class ClientesPuntosResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** POST /clientes/{uid}/puntos (puntos:write, Idempotency-Key) */
@@ -69,6 +71,7 @@ export class ClientesPuntosResource {
 }
 
 export class ClientesNotificacionesResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** POST /clientes/{uid}/notificaciones (notificaciones:write, Idempotency-Key) */
@@ -78,6 +81,7 @@ export class ClientesNotificacionesResource {
 }
 
 export class ClientesNivelResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** POST /clientes/{uid}/nivel/recalcular (niveles:write) */
@@ -91,6 +95,7 @@ export class ClientesResource {
   readonly notificaciones: ClientesNotificacionesResource;
   readonly nivel: ClientesNivelResource;
 
+  /** @internal */
   constructor(private readonly call: Call) {
     this.puntos = new ClientesPuntosResource(call);
     this.notificaciones = new ClientesNotificacionesResource(call);
@@ -114,6 +119,7 @@ export class ClientesResource {
 }
 
 export class ConfiguracionNivelesResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** GET /configuracion/niveles (niveles:read) */
@@ -125,12 +131,14 @@ export class ConfiguracionNivelesResource {
 export class ConfiguracionResource {
   readonly niveles: ConfiguracionNivelesResource;
 
+  /** @internal */
   constructor(call: Call) {
     this.niveles = new ConfiguracionNivelesResource(call);
   }
 }
 
 export class GruposPuntosResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** POST /grupos/{grupoId}/puntos (puntos:write, Idempotency-Key). Send `dryRun: true` first. */
@@ -140,6 +148,7 @@ export class GruposPuntosResource {
 }
 
 export class GruposEtiquetasResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** POST /grupos/{grupoId}/etiquetas (clientes:write, Idempotency-Key). Send `dryRun: true` first. */
@@ -149,6 +158,7 @@ export class GruposEtiquetasResource {
 }
 
 export class GruposNombreResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** POST /grupos/{grupoId}/nombre (segmentos:write) */
@@ -162,6 +172,7 @@ export class GruposResource {
   readonly etiquetas: GruposEtiquetasResource;
   readonly nombre: GruposNombreResource;
 
+  /** @internal */
   constructor(call: Call) {
     this.puntos = new GruposPuntosResource(call);
     this.etiquetas = new GruposEtiquetasResource(call);
@@ -170,6 +181,7 @@ export class GruposResource {
 }
 
 export class PromocionesCuponesResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** GET /promociones/{regaloId}/cupones (promociones:read) */
@@ -181,6 +193,7 @@ export class PromocionesCuponesResource {
 export class PromocionesResource {
   readonly cupones: PromocionesCuponesResource;
 
+  /** @internal */
   constructor(private readonly call: Call) {
     this.cupones = new PromocionesCuponesResource(call);
   }
@@ -197,6 +210,7 @@ export class PromocionesResource {
 }
 
 export class ReportesCatalogoResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** GET /reportes/catalogo (reportes:read) */
@@ -208,12 +222,14 @@ export class ReportesCatalogoResource {
 export class ReportesResource {
   readonly catalogo: ReportesCatalogoResource;
 
+  /** @internal */
   constructor(call: Call) {
     this.catalogo = new ReportesCatalogoResource(call);
   }
 }
 
 export class OpenapiResource {
+  /** @internal */
   constructor(private readonly call: Call) {}
 
   /** GET /openapi.json (no scope): the operations this key may execute. */

@@ -2,10 +2,16 @@ import type { Dispatcher } from 'undici';
 
 export interface TransportRequest {
   method: string;
-  url: string;
+  /** `http://host:port` */
+  origin: string;
+  /** Path and query. */
+  path: string;
   headers: Record<string, string>;
   body: string | undefined;
-  signal: AbortSignal;
+  /** The attempt's deadline, headers and body together. */
+  timeoutMs: number;
+  /** The caller's signal, if any. */
+  signal: AbortSignal | undefined;
 }
 
 export interface TransportResponse {
@@ -15,54 +21,190 @@ export interface TransportResponse {
   text: string;
 }
 
+/** Sends a request and reads the whole answer; rejects with `TransportTimeout` past the deadline. */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-type UndiciRequest = typeof import('undici').request;
-
-let undiciRequest: Promise<UndiciRequest> | undefined;
-
-/** undici costs ~0.2 s to import; a client that never sends through it never loads it. */
-function loadUndici(): Promise<UndiciRequest> {
-  undiciRequest ??= import('undici').then((undici) => undici.request);
-  return undiciRequest;
+/** The deadline passed; the pipeline turns this into a LoyaltyTimeoutError. */
+export class TransportTimeout extends Error {
+  override name = 'TransportTimeout';
 }
 
-function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name in raw) {
-    const value = raw[name];
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+type GlobalDispatcherModule = { getGlobalDispatcher(): Dispatcher };
+
+let globalDispatcher: Promise<Dispatcher> | undefined;
+
+// undici 7 has no exports map, so this path resolves; it is tested, and the whole package is the fallback.
+const DISPATCHER_ONLY_MODULE = 'undici/lib/global.js';
+
+/**
+ * undici's shared Agent. Only its dispatcher part is loaded (about a third of the cost of the
+ * whole package, which pulls in fetch, WebSocket and cache support we never use).
+ */
+function loadGlobalDispatcher(): Promise<Dispatcher> {
+  globalDispatcher ??= (import(DISPATCHER_ONLY_MODULE) as Promise<GlobalDispatcherModule>)
+    .then((module) => module.getGlobalDispatcher())
+    .catch(() => import('undici').then((undici) => undici.getGlobalDispatcher()));
+  return globalDispatcher;
+}
+
+function headersFrom(raw: Buffer[] | string[] | null): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!raw) return headers;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = String(raw[index]).toLowerCase();
+    const value = String(raw[index + 1]);
+    const previous = headers[name];
+    headers[name] = previous === undefined ? value : `${previous}, ${value}`;
   }
-  return out;
+  return headers;
 }
 
-/** Sends with `undici.request`, through `dispatcher` when given. The body is read whole before returning. */
+/**
+ * A dispatch handler that keeps the whole body in memory: the SDK decodes whole envelopes, so the
+ * stream machinery of `undici.request` would be cost without use. It speaks undici's handler API
+ * that every Dispatcher accepts (Agent, ProxyAgent, MockAgent, the in-process engine).
+ */
+class BufferingHandler {
+  #status = 0;
+  #rawHeaders: Buffer[] | string[] | null = null;
+  #chunks: Buffer[] = [];
+  #abort: ((reason: Error) => void) | undefined;
+  #cancelled: Error | undefined;
+  #settled = false;
+
+  constructor(
+    private readonly resolve: (response: TransportResponse) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  /** Ends the request from outside (timeout, the caller's signal). */
+  cancel(reason: Error): void {
+    if (this.#settled) return;
+    this.#cancelled = reason;
+    if (this.#abort) this.#abort(reason);
+    else this.#fail(reason);
+  }
+
+  onConnect(abort: (reason: Error) => void): void {
+    this.#abort = abort;
+    if (this.#cancelled) abort(this.#cancelled);
+  }
+
+  onHeaders(status: number, rawHeaders: Buffer[] | string[] | null): boolean {
+    if (status >= 200) {
+      this.#status = status;
+      this.#rawHeaders = rawHeaders;
+    }
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.#chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    const text =
+      this.#chunks.length === 1
+        ? (this.#chunks[0] as Buffer).toString('utf8')
+        : Buffer.concat(this.#chunks).toString('utf8');
+    this.resolve({ status: this.#status, headers: headersFrom(this.#rawHeaders), text });
+  }
+
+  onError(error: Error): void {
+    this.#fail(this.#cancelled ?? error);
+  }
+
+  #fail(error: Error): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.reject(error);
+  }
+}
+
+function send(dispatcher: Dispatcher, request: TransportRequest): Promise<TransportResponse> {
+  return new Promise((resolve, reject) => {
+    const { signal } = request;
+    const onAbort = () => handler.cancel(signal?.reason ?? new Error('aborted'));
+    const handler = new BufferingHandler(
+      (response) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(response);
+      },
+      (error) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+    const timer = setTimeout(
+      () => handler.cancel(new TransportTimeout(`no complete answer within ${request.timeoutMs} ms`)),
+      request.timeoutMs,
+    );
+    if (signal) {
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    try {
+      dispatcher.dispatch(
+        {
+          origin: request.origin,
+          path: request.path,
+          method: request.method as Dispatcher.HttpMethod,
+          headers: request.headers,
+          body: request.body ?? null,
+        },
+        handler as unknown as Dispatcher.DispatchHandler,
+      );
+    } catch (error) {
+      handler.onError(error as Error);
+    }
+  });
+}
+
+/** Sends through `dispatcher`, or undici's shared Agent, loaded on the first request. */
 export function undiciTransport(dispatcher: Dispatcher | undefined): Transport {
-  return async ({ method, url, headers, body, signal }) => {
-    const request = await loadUndici();
-    const response = await request(url, {
-      method: method as Dispatcher.HttpMethod,
-      headers,
-      body,
-      signal,
-      ...(dispatcher ? { dispatcher } : {}),
+  let target = dispatcher;
+  return (request) => {
+    if (target) return send(target, request);
+    return loadGlobalDispatcher().then((loaded) => {
+      target = loaded;
+      return send(loaded, request);
     });
-    const text = await response.body.text();
-    return { status: response.statusCode, headers: flattenHeaders(response.headers), text };
   };
 }
 
 /** Sends with a WHATWG `fetch` (e.g. globalThis.fetch, which MSW intercepts). */
 export function fetchTransport(fetchImpl: FetchLike): Transport {
-  return async ({ method, url, headers, body, signal }) => {
-    const response = await fetchImpl(url, { method, headers, body, signal });
-    const text = await response.text();
-    const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      out[name] = value;
-    });
-    return { status: response.status, headers: out, text };
+  return async ({ method, origin, path, headers, body, timeoutMs, signal }) => {
+    const controller = new AbortController();
+    const timeout = new TransportTimeout(`no complete answer within ${timeoutMs} ms`);
+    const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const response = await fetchImpl(`${origin}${path}`, {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      const out: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        out[name] = value;
+      });
+      return { status: response.status, headers: out, text };
+    } catch (error) {
+      throw controller.signal.reason === timeout ? timeout : error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
   };
 }

@@ -1,3 +1,9 @@
+/**
+ * MSW request handlers backed by the reference engine (`msw` is an optional peer dependency).
+ *
+ * @packageDocumentation
+ * @module loyalty-sdk/msw
+ */
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { API_PREFIX } from '../operations/limits.js';
 import { operations } from '../operations/table.js';

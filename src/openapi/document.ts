@@ -4,6 +4,7 @@ import { describeParameters, requestJsonSchema, responseJsonSchema } from '../op
 import { type Operation, operations } from '../operations/table.js';
 import { SDK_VERSION } from '../version.js';
 
+/** @inline */
 type Json = Record<string, unknown>;
 
 const ERROR_RESPONSES: Record<string, string> = {

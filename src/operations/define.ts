@@ -11,6 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH';
  */
 export type IdempotencyRule = 'required' | 'optional' | 'none';
 
+/** @inline */
 export type ObjectSchema = z.ZodObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
 
 export interface OperationDefinition {

@@ -34,6 +34,20 @@ export const envelopeSchema = z.looseObject({
   details: z.unknown().optional(),
 });
 
+/**
+ * The success case of `envelopeSchema`, checked by hand: it runs on every answer, where the
+ * schema's generality costs more than the check.
+ */
+export function isSuccessEnvelope(value: unknown): value is Envelope & { codigoRespuesta: 0 } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { codigoRespuesta, msj, meta } = value as Record<string, unknown>;
+  return (
+    codigoRespuesta === 0 &&
+    typeof msj === 'string' &&
+    (meta === undefined || (typeof meta === 'object' && meta !== null && !Array.isArray(meta)))
+  );
+}
+
 export const SUCCESS_MESSAGE = 'Éxito';
 
 /**

@@ -1,3 +1,10 @@
+/**
+ * The reference server: `createReferenceServer`, the in-process `createTestClient`, the engine
+ * and its adapters, the demo keys.
+ *
+ * @packageDocumentation
+ * @module loyalty-sdk/server
+ */
 export type { AdminCustomerInput, ReferenceAdmin } from './admin.js';
 export { DEFAULT_APP_ID, DEMO_API_KEY, DEMO_KEYS, DEMO_READ_ONLY_API_KEY } from './demo-keys.js';
 export type { ProblemDetail } from './details.js';

@@ -53,12 +53,19 @@ export interface EngineOptions extends ReferenceServerOptions {
   now?: () => number;
 }
 
+/** @interface */
 export type Customer = z.output<typeof records.cliente>;
+/** @interface */
 export type Movement = z.output<typeof records.movimiento>;
+/** @interface */
 export type Task = z.output<typeof records.tarea>;
+/** @interface */
 export type Promotion = z.output<typeof records.promocion>;
+/** @interface */
 export type Level = z.output<typeof records.nivel>;
+/** @interface */
 export type Notification = z.output<typeof records.notificacion>;
+/** @interface */
 export type ReportCatalog = z.output<typeof records.reportCatalog>;
 
 export interface Group {

@@ -58,6 +58,19 @@ describe('the built package', () => {
     expect(run(args)).toEqual(['function']);
   });
 
+  it.each([
+    ['require', "const s = require('loyalty-sdk/server'); const sdk = require('loyalty-sdk');"],
+    ['import', "const s = await import('loyalty-sdk/server'); const sdk = await import('loyalty-sdk');"],
+  ])('with %s, the test client and its errors are the classes loyalty-sdk exports', (kind, load) => {
+    const code = `(async () => { ${load}
+      const { client } = await s.createTestClient();
+      const error = await client.clientes.retrieve('no-such-customer').catch((e) => e);
+      console.log(JSON.stringify([client instanceof sdk.LoyaltyClient, error instanceof sdk.NotFoundError]));
+    })();`;
+    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
+    expect(run(args)).toEqual(['[true,true]']);
+  });
+
   it('loyalty-sdk/openapi.json is the full OpenAPI 3.0 document of the 18 operations', () => {
     const [line] = run([
       '-e',

@@ -1,0 +1,64 @@
+// @ts-check
+/**
+ * `npm run bench`: the clients side by side against a fixed server in another process, then the
+ * heap check; prints the results and writes docs/benchmarks.md and docs/benchmarks.svg.
+ * Run with `node --expose-gc`. BENCH_ROUNDS and BENCH_MS shorten or lengthen the run.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { benchmark } from './benchmark.mjs';
+import { createCandidates, SDK_READ, SDK_WRITE } from './candidates.mjs';
+import { writeChart } from './chart.mjs';
+import { checkHeap } from './heap-check.mjs';
+import { describeMachine, formatHeap, formatTable, formatTargets, writeMarkdown } from './report.mjs';
+import { startFixedServer } from './server-process.mjs';
+import { checkTargets } from './targets.mjs';
+
+if (!globalThis.gc) throw new Error('run the benchmark with node --expose-gc (the heap check needs it)');
+
+const settings = {
+  rounds: Number(process.env.BENCH_ROUNDS ?? 15),
+  durationMs: Number(process.env.BENCH_MS ?? 300),
+  warmupCalls: 500,
+};
+const docs = (/** @type {string} */ name) => fileURLToPath(new URL(`../../docs/${name}`, import.meta.url));
+
+// In its own process: openapi-typescript loads the TypeScript compiler, whose tens of megabytes of
+// heap would otherwise slow this process's garbage collections during the measurements.
+execFileSync(process.execPath, [fileURLToPath(new URL('./openapi-types.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
+const machine = describeMachine();
+console.log(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAverage}`);
+console.log(`${settings.rounds} rounds x ${settings.durationMs} ms per client and concurrency\n`);
+
+const server = await startFixedServer();
+try {
+  const candidates = await createCandidates(server.url);
+  const results = await benchmark(candidates, settings, (round) =>
+    process.stdout.write(`round ${round}/${settings.rounds} done\n`),
+  );
+  const targets = checkTargets(results);
+  console.log(`\n${formatTable(results)}\n\nTargets (ratios from this run):\n${formatTargets(targets)}\n`);
+
+  const sdkRead = candidates.find((candidate) => candidate.name === SDK_READ);
+  const sdkWrite = candidates.find((candidate) => candidate.name === SDK_WRITE);
+  if (!sdkRead || !sdkWrite) throw new Error('the SDK candidates are missing');
+  let calls = 0;
+  const heap = await checkHeap(() => (calls++ % 2 ? sdkWrite.call() : sdkRead.call()));
+  console.log(formatHeap(heap));
+
+  await writeChart(docs('benchmarks.svg'), results);
+  await writeMarkdown(docs('benchmarks.md'), {
+    results,
+    targets,
+    heap,
+    machine,
+    settings,
+    chartFile: 'benchmarks.svg',
+  });
+  console.log('\nwrote docs/benchmarks.md and docs/benchmarks.svg');
+  if (!heap.pass) process.exitCode = 1;
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,104 @@
+// @ts-check
+// npm run bench:server — the reference server against a bare node:http server answering the same
+// bytes (GET /ext/v3/clientes/{uid}, autocannon, 10 connections), interleaved rounds, medians;
+// then a dry run and an applied points action on a 100,000-member group.
+import autocannon from 'autocannon';
+import { request } from 'undici';
+import { startChild } from './child.mjs';
+import { timeGroupActions } from './group-actions.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const TARGET_RATIO = 0.6;
+const KEY = 'lk_demo_all_scopes';
+const PATH = '/ext/v3/clientes/cli_0001';
+
+/** @param {number[]} values */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? /** @type {number} */ (sorted[middle])
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** @param {string} url */
+async function requestsPerSecond(url) {
+  const result = await autocannon({
+    url: `${url}${PATH}`,
+    connections: 10,
+    duration: SECONDS,
+    headers: { apikey: KEY },
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  }
+  return result.requests.average;
+}
+
+/** What the reference server answers, to be replayed byte for byte by the bare server. */
+async function referenceAnswer() {
+  const reference = await startChild('./reference-process.mjs');
+  try {
+    const response = await request(`${reference.url}${PATH}`, { headers: { apikey: KEY } });
+    const body = await response.body.text();
+    /** @type {Record<string, string>} */
+    const headers = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (
+        !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name) &&
+        typeof value === 'string'
+      ) {
+        headers[name] = value;
+      }
+    }
+    return { status: response.statusCode, headers, body };
+  } finally {
+    await reference.stop();
+  }
+}
+
+const answer = await referenceAnswer();
+/** @type {{ reference: number[], bare: number[] }} */
+const rates = { reference: [], bare: [] };
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const name of /** @type {const} */ (['reference', 'bare'])) {
+    const server =
+      name === 'reference'
+        ? await startChild('./reference-process.mjs')
+        : await startChild('./bare-process.mjs', [JSON.stringify(answer)]);
+    try {
+      await requestsPerSecond(server.url); // warm-up round is measured too short to count
+      rates[name].push(await requestsPerSecond(server.url));
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(
+    `round ${round}/${ROUNDS}: reference ${Math.round(rates.reference.at(-1) ?? 0)} req/s, bare ${Math.round(rates.bare.at(-1) ?? 0)} req/s`,
+  );
+}
+
+const reference = median(rates.reference);
+const bare = median(rates.bare);
+const ratio = reference / bare;
+console.log('');
+console.log(
+  `GET ${PATH}, autocannon, 10 connections, ${ROUNDS} rounds of ${SECONDS} s, medians (Node ${process.version})`,
+);
+console.log(`  reference server  ${Math.round(reference).toString().padStart(7)} req/s`);
+console.log(`  bare node:http    ${Math.round(bare).toString().padStart(7)} req/s`);
+console.log(
+  `  ratio             ${ratio.toFixed(2)}   (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+);
+
+const groups = await timeGroupActions(100_000);
+console.log('');
+console.log(`Group of ${groups.members.toLocaleString('en')} members (through HTTP, one request each):`);
+console.log(
+  `  dry run         ${groups.dryRunMs.toFixed(0).padStart(5)} ms  (afectados ${groups.afectados})  ${groups.dryRunMs < 1000 ? 'under 1 s' : 'OVER 1 s'}`,
+);
+console.log(
+  `  applied action  ${groups.appliedMs.toFixed(0).padStart(5)} ms  ${groups.appliedMs < 1000 ? 'under 1 s' : 'OVER 1 s'}`,
+);
+process.exitCode = ratio >= TARGET_RATIO && groups.dryRunMs < 1000 && groups.appliedMs < 1000 ? 0 : 1;

@@ -1,0 +1,67 @@
+// @ts-check
+/** The issue's performance targets, checked against ratios from one run. */
+import {
+  FETCH_READ,
+  OPENAPI_FETCH_READ,
+  SDK_READ,
+  SDK_WRITE,
+  UNDICI_READ,
+  UNDICI_WRITE,
+} from './candidates.mjs';
+
+/**
+ * @typedef {import('./benchmark.mjs').Result} Result
+ * @typedef {{ target: string, ratio: number, pass: boolean }} TargetCheck
+ */
+
+/**
+ * @param {readonly Result[]} results
+ * @returns {TargetCheck[]}
+ */
+export function checkTargets(results) {
+  /** @param {string} name */
+  const get = (name) => {
+    const result = results.find((candidate) => candidate.name === name);
+    if (!result) throw new Error(`no result for ${name}`);
+    return result.at;
+  };
+  /** @param {string} target @param {number} ratio @param {(ratio: number) => boolean} ok */
+  const check = (target, ratio, ok) => ({ target, ratio, pass: ok(ratio) });
+  const fastestFetch = (/** @type {1 | 32} */ concurrency) =>
+    Math.max(
+      get(FETCH_READ)[concurrency].requestsPerSecond,
+      get(OPENAPI_FETCH_READ)[concurrency].requestsPerSecond,
+    );
+  return [
+    check(
+      'SDK read: CPU per call <= 1.2x undici.request',
+      get(SDK_READ)[1].cpuMicrosPerCall / get(UNDICI_READ)[1].cpuMicrosPerCall,
+      (ratio) => ratio <= 1.2,
+    ),
+    check(
+      'SDK keyed write: CPU per call <= 1.2x undici.request',
+      get(SDK_WRITE)[1].cpuMicrosPerCall / get(UNDICI_WRITE)[1].cpuMicrosPerCall,
+      (ratio) => ratio <= 1.2,
+    ),
+    check(
+      'SDK read: req/s at concurrency 1 >= 0.9x undici.request',
+      get(SDK_READ)[1].requestsPerSecond / get(UNDICI_READ)[1].requestsPerSecond,
+      (ratio) => ratio >= 0.9,
+    ),
+    check(
+      'SDK keyed write: req/s at concurrency 1 >= 0.9x undici.request',
+      get(SDK_WRITE)[1].requestsPerSecond / get(UNDICI_WRITE)[1].requestsPerSecond,
+      (ratio) => ratio >= 0.9,
+    ),
+    check(
+      'SDK read: req/s at concurrency 1 >= 2x the faster of fetch and openapi-fetch',
+      get(SDK_READ)[1].requestsPerSecond / fastestFetch(1),
+      (ratio) => ratio >= 2,
+    ),
+    check(
+      'SDK read: req/s at concurrency 32 >= 2x the faster of fetch and openapi-fetch',
+      get(SDK_READ)[32].requestsPerSecond / fastestFetch(32),
+      (ratio) => ratio >= 2,
+    ),
+  ];
+}
