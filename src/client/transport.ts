@@ -179,8 +179,12 @@ export function undiciTransport(dispatcher: Dispatcher | undefined): Transport {
   };
 }
 
-/** Sends with a WHATWG `fetch` (e.g. globalThis.fetch, which MSW intercepts). */
+/**
+ * Sends with a WHATWG `fetch`. Given `globalThis.fetch` itself, it looks the global up on every
+ * call: MSW replaces it when its server starts listening, which may be after the client was made.
+ */
 export function fetchTransport(fetchImpl: FetchLike): Transport {
+  const current: () => FetchLike = fetchImpl === globalThis.fetch ? () => globalThis.fetch : () => fetchImpl;
   return async ({ method, origin, path, headers, body, timeoutMs, signal }) => {
     const controller = new AbortController();
     const timeout = new TransportTimeout(`no complete answer within ${timeoutMs} ms`);
@@ -188,7 +192,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const response = await fetchImpl(`${origin}${path}`, {
+      const response = await current()(`${origin}${path}`, {
         method,
         headers,
         body,

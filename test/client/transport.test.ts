@@ -7,3 +7,28 @@ describe('the undici transport', () => {
     expect(typeof module.getGlobalDispatcher).toBe('function');
   });
 });
+
+describe('the fetch transport', () => {
+  it('given globalThis.fetch, uses the global in force at call time (MSW patches it at listen())', async () => {
+    const { LoyaltyClient } = await import('../../src/index.js');
+    const original = globalThis.fetch;
+    const client = new LoyaltyClient({
+      apiKey: 'key-for-fetch-test',
+      baseUrl: 'http://loyalty.test',
+      fetch: globalThis.fetch,
+    });
+    const seen: string[] = [];
+    globalThis.fetch = (async (input: string | URL | Request) => {
+      seen.push(String(input));
+      return new Response(JSON.stringify({ codigoRespuesta: 0, msj: 'Éxito', data: [], meta: {} }), {
+        status: 200,
+      });
+    }) as typeof fetch;
+    try {
+      await expect(client.tareas.list()).resolves.toEqual([]);
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(seen).toEqual(['http://loyalty.test/ext/v3/tareas']);
+  });
+});
