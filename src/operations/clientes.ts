@@ -7,9 +7,9 @@ import { cliente, movimiento, nivelResultado, notificacion, puntosResultado } fr
 const text = z.string('must be a string');
 const int = z.int('must be an integer');
 
-/** Keys the spec names for `usuarioData`; its full set is not shown, so other keys pass through. */
+/** Keys the spec names for `usuarioData`; its full set is not shown, so other keys pass through as JSON values. */
 const usuarioData = z
-  .looseObject({
+  .object({
     nombre: text.optional(),
     apellido: text.optional(),
     email: z.email('must be an email address').optional(),
@@ -20,6 +20,7 @@ const usuarioData = z
     ciudad: text.optional(),
     genero: text.optional(),
   })
+  .catchall(z.json())
   .describe('Customer data');
 
 /** The updatable profile fields of the spec; the email is not among them. */

@@ -16,6 +16,8 @@ export const uid = z
   .max(LIMITS.uidMaxLength, `must be at most ${LIMITS.uidMaxLength} characters`)
   // A path segment "." or ".." is removed by URL normalisation, so such a uid can never reach its customer.
   .refine((value) => value !== '.' && value !== '..', 'must not be "." or ".."')
+  // A lone surrogate cannot be URL-encoded.
+  .refine((value) => value.isWellFormed(), 'must be well-formed Unicode (no lone surrogate)')
   .describe('Customer UID (at most 128 characters)');
 
 /** Identifiers of groups, tasks and promotions: integers, at least 1. */
