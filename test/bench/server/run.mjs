@@ -4,7 +4,7 @@
 // then a dry run and an applied points action on a 100,000-member group.
 import autocannon from 'autocannon';
 import { request } from 'undici';
-import { startChild } from './child.mjs';
+import { startChild } from '../child-server.mjs';
 import { timeGroupActions } from './group-actions.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -38,7 +38,7 @@ async function requestsPerSecond(url) {
 
 /** What the reference server answers, to be replayed byte for byte by the bare server. */
 async function referenceAnswer() {
-  const reference = await startChild('./reference-process.mjs');
+  const reference = await startChild('./server/reference-process.mjs');
   try {
     const response = await request(`${reference.url}${PATH}`, { headers: { apikey: KEY } });
     const body = await response.body.text();
@@ -65,8 +65,8 @@ for (let round = 1; round <= ROUNDS; round++) {
   for (const name of /** @type {const} */ (['reference', 'bare'])) {
     const server =
       name === 'reference'
-        ? await startChild('./reference-process.mjs')
-        : await startChild('./bare-process.mjs', [JSON.stringify(answer)]);
+        ? await startChild('./server/reference-process.mjs')
+        : await startChild('./server/bare-process.mjs', [JSON.stringify(answer)]);
     try {
       await requestsPerSecond(server.url); // warm-up round is measured too short to count
       rates[name].push(await requestsPerSecond(server.url));

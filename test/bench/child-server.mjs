@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Starts `script` (beside this file) as a child process that prints its base URL on its first
+ * Starts `script` (a path relative to this folder) as a child process that prints its base URL on its first
  * line and stops when its stdin closes.
  * @param {string} script
  * @param {string[]} [args]
