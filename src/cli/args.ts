@@ -1,6 +1,8 @@
+import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isScope, type Scope } from '../operations/scopes.js';
 import type { ApiKeyConfig, ReferenceServerOptions } from '../server/types.js';
+import { FaultFlagError, faultsFromFlags } from './fault-flags.js';
 import { DEFAULT_PORT } from './usage.js';
 
 /** A mistake in the command line: reported with the usage hint, exit status 2. */
@@ -53,8 +55,14 @@ function parseConfig(file: string, readFile: (path: string) => string): Referenc
   return config as ReferenceServerOptions;
 }
 
-/** Reads the command line; `readFile` is injected so tests need no files. */
-export function parseCommand(argv: readonly string[], readFile: (path: string) => string): CliCommand {
+const randomSeed = () => randomInt(0, 2 ** 32 - 1);
+
+/** Reads the command line; `readFile` (and the seed of faults without one) are injected so tests need no files. */
+export function parseCommand(
+  argv: readonly string[],
+  readFile: (path: string) => string,
+  seed: () => number = randomSeed,
+): CliCommand {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -71,6 +79,13 @@ export function parseCommand(argv: readonly string[], readFile: (path: string) =
   const options = values.config ? parseConfig(values.config, readFile) : {};
   const keys = (values.key ?? []).map(parseKeyOption);
   if (keys.length > 0) options.keys = [...(options.keys ?? []), ...keys];
+  try {
+    const faults = faultsFromFlags(options.faults, values, seed);
+    if (faults !== undefined) options.faults = faults;
+  } catch (error) {
+    if (error instanceof FaultFlagError) throw new UsageError(error.message);
+    throw error;
+  }
   return { kind: 'serve', port: parsePort(values.port), host: values.host, options };
 }
 
@@ -84,6 +99,10 @@ function parse(argv: readonly string[]) {
       host: { type: 'string' },
       config: { type: 'string' },
       key: { type: 'string', multiple: true },
+      faults: { type: 'string' },
+      'fault-rate': { type: 'string' },
+      'fault-seed': { type: 'string' },
+      'fault-latency': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

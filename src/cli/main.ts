@@ -4,6 +4,7 @@ import { API_PREFIX } from '../operations/limits.js';
 import { createReferenceServer } from '../server/reference-server.js';
 import { type CliCommand, parseCommand, UsageError } from './args.js';
 import { describeKeys } from './describe-keys.js';
+import { describeFaults } from './fault-flags.js';
 import { USAGE } from './usage.js';
 
 const EXIT_OK = 0;
@@ -37,6 +38,7 @@ async function serve(command: Extract<CliCommand, { kind: 'serve' }>): Promise<n
     `API base: ${url}${API_PREFIX}`,
     'Accepted API keys (header apikey):',
     ...describeKeys(command.options.keys),
+    ...describeFaults(command.options.faults),
     'Press Ctrl+C to stop.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

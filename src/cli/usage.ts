@@ -9,11 +9,19 @@ Starts the in-memory reference server of the Loyalty External API v3.
 Options:
   --port N                 Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H                 Address to bind (default 127.0.0.1: this machine only)
-  --config FILE            JSON file with the createReferenceServer options: keys, seed, limits
+  --config FILE            JSON file with the createReferenceServer options: keys, seed, limits, faults
   --key KEY=SCOPE,SCOPE    Accept KEY with these scopes; repeat for more keys
   --key KEY=*              Accept KEY with every scope
+  --fault-rate R           Inject faults into R (0..1) of the /ext/v3 requests, spread evenly over
+                           serverError, dropBeforeProcessing, dropAfterCommit, rateLimitStorm, stallBody
+  --fault-seed N           Seed of the fault schedule (0..4294967295); default: random, printed
+  --fault-latency MS|MIN-MAX
+                           Add this latency (ms) to every /ext/v3 answer
+  --faults JSON            The whole faults option, e.g. '{"seed":42,"rates":{"dropAfterCommit":0.1}}';
+                           the three flags above override its fields
   -h, --help               Show this text
 
 Without --key or keys in the config file, the public demo keys are accepted.
+Fault counts: GET /__admin/faults. Replay a run: the same options and its seed.
 Scopes: ${SCOPES.join(', ')}
 `;

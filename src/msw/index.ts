@@ -8,7 +8,7 @@ import { HttpResponse, http, type RequestHandler } from 'msw';
 import { API_PREFIX } from '../operations/limits.js';
 import { operations } from '../operations/table.js';
 import { createEngine } from '../server/engine.js';
-import type { ReferenceServerOptions } from '../server/types.js';
+import type { EngineResponse, ReferenceServerOptions } from '../server/types.js';
 
 export interface LoyaltyHandlersOptions extends ReferenceServerOptions {
   /** The spec's `{base_url}` the handlers answer on, e.g. `https://loyalty.test`. */
@@ -18,6 +18,54 @@ export interface LoyaltyHandlersOptions extends ReferenceServerOptions {
 /** MSW's path syntax for a table path: `/clientes/{uid}` -> `/clientes/:uid`. */
 function mswPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A body that sends its first `bytes` bytes and then nothing. It errors after `stallMs`, or as
+ * soon as the client aborts the request (as a closed socket would tell a real server): MSW's fetch
+ * does not end a body being read when the request's signal fires.
+ */
+function stalledBody(
+  body: string,
+  bytes: number,
+  stallMs: number,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
+  let stop = () => {};
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(body).subarray(0, bytes));
+      const end = (reason: unknown) => {
+        stop();
+        controller.error(reason);
+      };
+      const onAbort = () => end(signal.reason);
+      const timer = setTimeout(() => end(new Error('fault injected: stalled body')), stallMs);
+      timer.unref();
+      signal.addEventListener('abort', onAbort, { once: true });
+      stop = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+      };
+    },
+    cancel() {
+      stop();
+    },
+  });
+}
+
+/** The MSW form of an engine answer, with its injected fault (if any) realised. */
+async function toMswResponse(response: EngineResponse, signal: AbortSignal): Promise<Response> {
+  const { fault } = response;
+  const init = { status: response.status, headers: response.headers };
+  if (fault === undefined) return new HttpResponse(response.body, init);
+  if (fault.delayMs > 0) await wait(fault.delayMs);
+  if (fault.action === 'drop') return HttpResponse.error();
+  if (fault.action === 'stall')
+    return new HttpResponse(stalledBody(response.body, fault.afterBytes, fault.stallMs, signal), init);
+  return new HttpResponse(response.body, init);
 }
 
 /**
@@ -51,7 +99,7 @@ export function createLoyaltyHandlers(options: LoyaltyHandlersOptions) {
       headers,
       body: body && body.byteLength > 0 ? body : undefined,
     });
-    return new HttpResponse(response.body, { status: response.status, headers: response.headers });
+    return toMswResponse(response, request.signal);
   };
 
   const handlers: RequestHandler[] = operations.map((operation) =>

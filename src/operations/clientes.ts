@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from './define.js';
-import { isoDate, motivo, puntos, uid } from './fields.js';
+import { isoDate, jsonValue, motivo, puntos, uid } from './fields.js';
 import { LIMITS } from './limits.js';
 import { cliente, movimiento, nivelResultado, notificacion, puntosResultado } from './records.js';
 
@@ -20,7 +20,7 @@ const usuarioData = z
     ciudad: text.optional(),
     genero: text.optional(),
   })
-  .catchall(z.json())
+  .catchall(jsonValue)
   .describe('Customer data');
 
 /** The updatable profile fields of the spec; the email is not among them. */

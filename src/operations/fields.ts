@@ -46,13 +46,52 @@ export const idempotencyKey = z
   .regex(PRINTABLE, 'must hold printable ASCII characters only (no spaces or control characters)')
   .describe('Idempotency key: 8 to 128 printable characters; a UUID is suitable');
 
-/** A header value that cannot split or smuggle headers. */
+/**
+ * A header value that cannot split or smuggle headers, and that HTTP can carry: tab, printable
+ * ASCII and Latin-1. A character above U+00FF is refused by undici and by fetch alike, so letting
+ * it through would only turn into a connection error (retried) after the call began.
+ */
 export const headerValue = z
   .string('must be a string')
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-  .regex(/^[^\x00-\x08\x0A-\x1F\x7F]*$/, 'must not contain CR, LF or other control characters');
+  .regex(
+    /^[\t\x20-\x7E\x80-\xFF]*$/,
+    'must not contain CR, LF or other control characters, nor characters above U+00FF',
+  );
 
 export const dryRun = z
   .boolean('must be a boolean')
   .describe('true: nothing is executed; the answer reports the customers affected and the estimated cost')
   .optional();
+
+/** How deep a free-form JSON value may nest: the keys of `usuarioData` the spec does not name. */
+export const JSON_MAX_DEPTH = 32;
+
+/**
+ * Whether a value is JSON that travels unchanged: null, booleans, finite numbers, strings, arrays
+ * and plain objects, nested at most JSON_MAX_DEPTH levels. Walked without recursion, so no value
+ * can exhaust the stack of the client or the server; a cycle is just too deep.
+ */
+export function isBoundedJson(value: unknown): value is z.core.util.JSONType {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [current, depth] = next;
+    if (current === null || typeof current === 'string' || typeof current === 'boolean') continue;
+    if (typeof current === 'number') {
+      if (Number.isFinite(current)) continue;
+      return false;
+    }
+    if (typeof current !== 'object' || depth >= JSON_MAX_DEPTH) return false;
+    if (!Array.isArray(current)) {
+      const prototype = Object.getPrototypeOf(current);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+    }
+    for (const item of Object.values(current)) pending.push([item, depth + 1]);
+  }
+  return true;
+}
+
+/** A free-form JSON value (checked by `isBoundedJson`). */
+export const jsonValue = z.custom<z.core.util.JSONType>(
+  isBoundedJson,
+  `must be JSON (null, booleans, finite numbers, strings, arrays, plain objects) nested at most ${JSON_MAX_DEPTH} levels`,
+);

@@ -10,6 +10,8 @@ export const LIMITS = {
   fechaMaxLength: 30,
   tareaNombreMaxLength: 200,
   grupoNombreMaxLength: 120,
+  /** Not in the spec: a bound on /cupones periods (one answer row per day), docs/decisions.md. */
+  cuponesMaxDays: 366,
 } as const;
 
 /** The path prefix of every operation (spec: Versioning). */

@@ -4,6 +4,10 @@ import { isoDate, positiveId } from './fields.js';
 import { LIMITS } from './limits.js';
 import { cuponesUso, promocion } from './records.js';
 
+const bothDates = (inicio: string, fin: string) =>
+  isoDate.safeParse(inicio).success && isoDate.safeParse(fin).success;
+const daysBetween = (inicio: string, fin: string) => (Date.parse(fin) - Date.parse(inicio)) / 86_400_000;
+
 const regaloParams = z.strictObject({ regaloId: positiveId('Gift or promotion id') });
 
 /** `tipo` values with a meaning of their own in the spec. */
@@ -71,11 +75,14 @@ export const promocionesCuponesList = defineOperation({
       fin: isoDate.describe('Last day, YYYY-MM-DD, inclusive'),
     })
     // Compared only when both are dates: a malformed date already has its own issue.
+    .refine(({ inicio, fin }) => !bothDates(inicio, fin) || inicio <= fin, {
+      message: 'inicio must not be after fin',
+      path: ['fin'],
+    })
     .refine(
-      ({ inicio, fin }) =>
-        !isoDate.safeParse(inicio).success || !isoDate.safeParse(fin).success || inicio <= fin,
+      ({ inicio, fin }) => !bothDates(inicio, fin) || daysBetween(inicio, fin) < LIMITS.cuponesMaxDays,
       {
-        message: 'inicio must not be after fin',
+        message: `the period must span at most ${LIMITS.cuponesMaxDays} days; ask for longer periods in parts`,
         path: ['fin'],
       },
     ),

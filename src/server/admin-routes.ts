@@ -62,6 +62,9 @@ export function createAdminRoutes(admin: ReferenceAdmin, currentStore: () => Sto
     audit: {
       GET: (_request, meta) => successResponse(admin.audit(), meta),
     },
+    faults: {
+      GET: (_request, meta) => successResponse(admin.faults() ?? null, meta),
+    },
   };
 
   return function handleAdmin(request: EngineRequest, method: string, meta: BaseMeta): EngineResponse {

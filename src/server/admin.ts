@@ -3,7 +3,7 @@ import { isoInstant } from './instant.js';
 import { recordMovement } from './ledger.js';
 import { levelNameFor } from './levels.js';
 import type { Store } from './store.js';
-import type { AuditEntry, Customer, Notification } from './types.js';
+import type { AuditEntry, Customer, FaultReport, Notification } from './types.js';
 
 export interface AdminCustomerInput extends Profile {
   /** Chosen uid; generated like `POST /clientes` does when omitted. */
@@ -28,7 +28,9 @@ export interface ReferenceAdmin {
   audit(): AuditEntry[];
   /** Push notifications sent through the API, oldest first. */
   notifications(): Notification[];
-  /** Back to the seed: data, idempotency keys and limit counters alike. */
+  /** What fault injection did so far (requests seen, faults by kind); undefined when it is off. */
+  faults(): FaultReport | undefined;
+  /** Back to the seed: data, idempotency keys, limit counters and the fault schedule alike. */
   reset(): void;
 }
 
@@ -40,9 +42,10 @@ export interface AdminDependencies {
   currentStore: () => Store;
   reset: () => void;
   now: () => number;
+  faults: () => FaultReport | undefined;
 }
 
-export function createAdmin({ currentStore, reset, now }: AdminDependencies): ReferenceAdmin {
+export function createAdmin({ currentStore, reset, now, faults }: AdminDependencies): ReferenceAdmin {
   return {
     createGroup({ uids, nombre }) {
       const store = currentStore();
@@ -101,6 +104,7 @@ export function createAdmin({ currentStore, reset, now }: AdminDependencies): Re
       return currentStore().notifications.map((notification) => ({ ...notification }));
     },
 
+    faults,
     reset,
   };
 }

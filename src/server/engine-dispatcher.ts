@@ -1,5 +1,5 @@
 import { Dispatcher } from 'undici';
-import type { EngineRequest, EngineResponse } from './types.js';
+import type { DeliveryFault, EngineRequest, EngineResponse } from './types.js';
 
 export type HandleRequest = (request: EngineRequest) => Promise<EngineResponse>;
 
@@ -7,6 +7,8 @@ export type HandleRequest = (request: EngineRequest) => Promise<EngineResponse>;
 interface ResponseSink {
   start(abort: (reason?: Error) => void): void;
   respond(response: EngineResponse): void;
+  /** Status, headers and the first `bytes` bytes of the body; the end never comes. */
+  respondPartly(response: EngineResponse, bytes: number): void;
   fail(error: Error): void;
 }
 
@@ -54,6 +56,13 @@ function sinkFor(handler: LegacyHandler): ResponseSink {
         handler.onResponseData?.(controller as never, Buffer.from(response.body));
         handler.onResponseEnd?.(controller as never, {});
       },
+      respondPartly: (response, bytes) => {
+        if (aborted) return;
+        const body = Buffer.from(response.body);
+        const headers = { ...response.headers, 'content-length': String(body.length) };
+        handler.onResponseStart?.(controller as never, response.status, headers, '');
+        handler.onResponseData?.(controller as never, body.subarray(0, bytes));
+      },
       fail: (error) => !aborted && handler.onResponseError?.(controller as never, error),
     };
   }
@@ -63,6 +72,12 @@ function sinkFor(handler: LegacyHandler): ResponseSink {
       handler.onHeaders?.(response.status, rawHeaders(response.headers), () => {}, '');
       handler.onData?.(Buffer.from(response.body));
       handler.onComplete?.([]);
+    },
+    respondPartly: (response, bytes) => {
+      const body = Buffer.from(response.body);
+      const headers = { ...response.headers, 'content-length': String(body.length) };
+      handler.onHeaders?.(response.status, rawHeaders(headers), () => {}, '');
+      handler.onData?.(body.subarray(0, bytes));
     },
     fail: (error) => handler.onError?.(error),
   };
@@ -98,6 +113,33 @@ function lowerCaseHeaders(headers: Dispatcher.DispatchOptions['headers']): Recor
   return out;
 }
 
+/** What a lost connection looks like to the client: an error, no status. */
+function connectionDropped(): Error {
+  return Object.assign(new Error('other side closed (fault injected: connection dropped)'), {
+    code: 'UND_ERR_SOCKET',
+  });
+}
+
+/**
+ * Delivers an answer the fault injector touched: late, as an error, or stopped half-way.
+ * `later` schedules work that an abort cancels.
+ */
+function deliverFault(
+  sink: ResponseSink,
+  response: EngineResponse,
+  fault: DeliveryFault,
+  later: (ms: number, run: () => void, unref?: boolean) => void,
+): void {
+  const realise = () => {
+    if (fault.action === 'delay') return sink.respond(response);
+    if (fault.action === 'drop') return sink.fail(connectionDropped());
+    sink.respondPartly(response, fault.afterBytes);
+    later(fault.stallMs, () => sink.fail(connectionDropped()), true);
+  };
+  if (fault.delayMs > 0) later(fault.delayMs, realise);
+  else realise();
+}
+
 /**
  * An undici Dispatcher that hands each request to the reference engine in the same process:
  * no socket, no port. Give it to `LoyaltyClient` as `dispatcher`.
@@ -114,11 +156,19 @@ export class EngineDispatcher extends Dispatcher {
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
     const sink = sinkFor(handler as LegacyHandler);
     let aborted = false;
+    let timer: NodeJS.Timeout | undefined;
     sink.start((reason) => {
       if (aborted) return;
       aborted = true;
+      clearTimeout(timer);
       sink.fail(reason ?? new Error('The request was aborted'));
     });
+    const later = (ms: number, run: () => void, unref = false) => {
+      timer = setTimeout(() => {
+        if (!aborted) run();
+      }, ms);
+      if (unref) timer.unref();
+    };
     if (this.#closed) {
       sink.fail(new Error('The in-process dispatcher is closed'));
       return false;
@@ -136,7 +186,9 @@ export class EngineDispatcher extends Dispatcher {
       )
       .then(
         (response) => {
-          if (!aborted) sink.respond(response);
+          if (aborted) return;
+          if (response.fault === undefined) sink.respond(response);
+          else deliverFault(sink, response, response.fault, later);
         },
         (error: Error) => {
           if (!aborted) sink.fail(error);

@@ -20,13 +20,14 @@ import {
   routeNotFound,
   unauthorized,
 } from './failures.js';
+import { FaultInjector, injectFault } from './faults.js';
 import { type Handler, type HandlerContext, handlers } from './handlers/index.js';
 import { IdempotencyStore, requestFingerprint } from './idempotency.js';
 import { type ValidInput, validateInput } from './input.js';
 import { resolveOptions } from './options.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { parseJsonBody, parseQuery } from './request-parts.js';
-import { matchRoute } from './router.js';
+import { matchRoute, type RouteMatch } from './router.js';
 import { seedStore } from './seed.js';
 import { Store } from './store.js';
 import type { EngineOptions, EngineRequest, EngineResponse, SeedName } from './types.js';
@@ -41,9 +42,22 @@ const IDEMPOTENCY_HEADER_NAME = IDEMPOTENCY_HEADER.toLowerCase();
 const GROUP_ACTION_WINDOW_MS = 60_000;
 const REPLAYED_HEADER = 'idempotent-replayed';
 
+type Answer = EngineResponse | Promise<EngineResponse>;
+type OperationRoute = Extract<RouteMatch, { kind: 'operation' }>;
+
 /** The envelope of a failure; anything but an ApiFailure is an unexpected fault, a 500. */
 function failureOf(error: unknown, meta: BaseMeta): EngineResponse {
   return failureResponse(error instanceof ApiFailure ? error : internalError(), meta);
+}
+
+/** Runs `answer`, turning whatever it throws or rejects with into its envelope. */
+function settle(answer: () => Answer, meta: BaseMeta): Answer {
+  try {
+    const response = answer();
+    return response instanceof Promise ? response.catch((error) => failureOf(error, meta)) : response;
+  } catch (error) {
+    return failureOf(error, meta);
+  }
 }
 
 const helpTexts = new Map<Operation, string>();
@@ -68,21 +82,24 @@ function seededStore(seed: SeedName): Store {
  * over an in-memory state. Adapters put it behind node:http, MSW or an undici Dispatcher.
  */
 export function createEngine(options: EngineOptions = {}): Engine {
-  const { keys, seed, limits, now } = resolveOptions(options);
+  const { keys, seed, limits, now, faults } = resolveOptions(options);
   const registry = createKeyRegistry(keys);
   const rateLimiter = new FixedWindowLimiter(limits.rateLimit.limit, limits.rateLimit.windowMs);
   const groupActionLimiter = new FixedWindowLimiter(limits.groupActionsPerMinute, GROUP_ACTION_WINDOW_MS);
   const idempotency = new IdempotencyStore(limits.idempotencyTtlMs);
+  const injector = faults ? new FaultInjector(faults) : undefined;
   let store = seededStore(seed);
   const currentStore = () => store;
   const admin = createAdmin({
     currentStore,
     now,
+    faults: () => injector?.report(),
     reset() {
       store = seededStore(seed);
       rateLimiter.clear();
       groupActionLimiter.clear();
       idempotency.clear();
+      injector?.restart();
     },
   });
   const handleAdmin = createAdminRoutes(admin, currentStore);
@@ -158,22 +175,33 @@ export function createEngine(options: EngineOptions = {}): Engine {
     }
   }
 
-  /** The checks in their order: route, key, rate limit, help, scope, body, validation, idempotency, handler. */
-  function answerApi(
-    request: EngineRequest,
-    method: string,
-    meta: BaseMeta,
-  ): EngineResponse | Promise<EngineResponse> {
+  /**
+   * The checks in their order: route, key, (fault injection), rate limit, help, scope, body,
+   * validation, idempotency, handler.
+   */
+  function answerApi(request: EngineRequest, method: string, meta: BaseMeta): Answer {
     const route = matchRoute(method, request.path);
     if (route.kind === 'not-found') throw routeNotFound();
     if (route.kind === 'method-not-allowed') throw methodNotAllowed(route.allow);
-    const { operation } = route;
-    meta.scope = operation.scope;
+    meta.scope = route.operation.scope;
 
     const caller = registry.authenticate(request.headers.apikey);
     if (!caller) throw unauthorized();
     meta.appId = caller.appId;
 
+    if (injector === undefined) return answerOperation(request, route, caller, meta);
+    return injectFault(injector, meta, () =>
+      settle(() => answerOperation(request, route, caller, meta), meta),
+    );
+  }
+
+  function answerOperation(
+    request: EngineRequest,
+    route: OperationRoute,
+    caller: Caller,
+    meta: BaseMeta,
+  ): Answer {
+    const { operation } = route;
     const at = now();
     const wait = rateLimiter.hit(caller.keyId, at);
     if (wait > 0) throw rateLimited('Límite de peticiones excedido', wait);

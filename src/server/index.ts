@@ -10,6 +10,8 @@ export { DEFAULT_APP_ID, DEMO_API_KEY, DEMO_KEYS, DEMO_READ_ONLY_API_KEY } from 
 export type { ProblemDetail } from './details.js';
 export { createEngine, type Engine } from './engine.js';
 export { EngineDispatcher, type HandleRequest } from './engine-dispatcher.js';
+export { FAULT_DEFAULTS, FAULT_KINDS } from './fault-options.js';
+export { FAULT_HEADER } from './faults.js';
 export { createNodeListener } from './node-adapter.js';
 export { DEFAULT_LIMITS, MAX_BODY_BYTES } from './options.js';
 export {
@@ -28,9 +30,13 @@ export type {
   ApiKeyConfig,
   AuditEntry,
   Customer,
+  DeliveryFault,
   EngineOptions,
   EngineRequest,
   EngineResponse,
+  FaultKind,
+  FaultOptions,
+  FaultReport,
   Group,
   Level,
   Movement,

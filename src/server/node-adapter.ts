@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine } from './engine.js';
+import { deliverFault } from './node-faults.js';
 import { MAX_BODY_BYTES } from './options.js';
 import type { EngineRequest, EngineResponse } from './types.js';
 
@@ -16,7 +17,10 @@ function send(res: ServerResponse, response: EngineResponse, closeConnection: bo
 
 function answer(engine: Engine, res: ServerResponse, request: EngineRequest, bodyUnread: boolean): void {
   engine.handle(request).then(
-    (response) => send(res, response, bodyUnread),
+    (response) =>
+      response.fault === undefined
+        ? send(res, response, bodyUnread)
+        : deliverFault(res, response, (out, late) => send(out, late, bodyUnread)),
     // handle() never rejects; should an adapter bug make it, the connection must not hang.
     () => res.destroy(),
   );

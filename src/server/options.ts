@@ -1,5 +1,6 @@
 import { isScope } from '../operations/scopes.js';
 import { DEMO_KEYS } from './demo-keys.js';
+import { type ResolvedFaults, resolveFaults } from './fault-options.js';
 import type { ApiKeyConfig, EngineOptions, SeedName, ServerLimits } from './types.js';
 
 /** docs/decisions.md, "Reference server defaults". */
@@ -18,6 +19,8 @@ export interface ResolvedOptions {
   seed: SeedName;
   limits: ServerLimits;
   now: () => number;
+  /** Undefined when fault injection is off. */
+  faults: ResolvedFaults | undefined;
 }
 
 function fail(message: string): never {
@@ -59,7 +62,7 @@ function checkNames(where: string, value: object, allowed: readonly string[]): v
 }
 
 export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
-  checkNames('', options, ['keys', 'seed', 'limits', 'now']);
+  checkNames('', options, ['keys', 'seed', 'limits', 'now', 'faults']);
   checkNames('limits.', options.limits ?? {}, Object.keys(DEFAULT_LIMITS));
   checkNames('limits.rateLimit.', options.limits?.rateLimit ?? {}, Object.keys(DEFAULT_LIMITS.rateLimit));
   const seed = options.seed ?? 'demo';
@@ -96,5 +99,6 @@ export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
     seed,
     limits,
     now: options.now ?? Date.now,
+    faults: resolveFaults(options.faults, fail),
   };
 }

@@ -1,0 +1,152 @@
+/**
+ * Helpers of the reliability suite: a real node:http reference server that records what reaches
+ * it, a bounded worker pool, and the three transports (HTTP, in-process Dispatcher, MSW).
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ClientOptions, LoyaltyClient } from 'loyalty-sdk';
+import { createLoyaltyHandlers } from 'loyalty-sdk/msw';
+import {
+  createEngine,
+  createNodeListener,
+  createTestClient,
+  DEMO_API_KEY,
+  type Engine,
+  type ReferenceAdmin,
+  type ReferenceServerOptions,
+} from 'loyalty-sdk/server';
+import type { SetupServer } from 'msw/node';
+import { Agent } from 'undici';
+
+/** Limits out of the way: the suite meets only the faults it injects. */
+export const NO_LIMITS = {
+  rateLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 1_000 },
+  groupActionsPerMinute: Number.POSITIVE_INFINITY,
+} as const;
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  at: number;
+}
+
+export interface RecordingServer {
+  url: string;
+  engine: Engine;
+  admin: ReferenceAdmin;
+  /** Every request that reached the socket layer, in arrival order. */
+  seen: SeenRequest[];
+  close(): Promise<void>;
+}
+
+/** `createReferenceServer` is exactly this (node:http over the engine); here each request is also recorded. */
+export async function startRecordingServer(options: ReferenceServerOptions): Promise<RecordingServer> {
+  const engine = createEngine({ ...options, limits: { ...NO_LIMITS, ...options.limits } });
+  const listener = createNodeListener(engine);
+  const seen: SeenRequest[] = [];
+  const server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, at: performance.now() });
+    listener(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    engine,
+    admin: engine.admin,
+    seen,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Runs `work` over `items` with at most `concurrency` at a time; resolves when all settled. */
+export async function pool<Item>(
+  items: readonly Item[],
+  concurrency: number,
+  work: (item: Item, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index] as Item, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves to what `promise` rejects with; fails when it resolves. */
+export async function rejectionOf(promise: PromiseLike<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection, but the call resolved');
+}
+
+export type TransportName = 'http' | 'in-process' | 'msw';
+
+export interface Connected {
+  client: LoyaltyClient;
+  admin: ReferenceAdmin;
+  close(): Promise<void>;
+}
+
+type ClientSettings = Omit<ClientOptions, 'apiKey' | 'baseUrl' | 'dispatcher' | 'fetch'>;
+
+const MSW_BASE_URL = 'https://loyalty.reliability.test';
+
+/**
+ * A client and a fresh engine with `options`, over one transport: a real HTTP server on
+ * 127.0.0.1, the in-process undici Dispatcher (`createTestClient`), or MSW handlers on
+ * `msw`'s server (added with `use`, removed on close).
+ */
+export async function connect(
+  transport: TransportName,
+  options: ReferenceServerOptions,
+  client: ClientSettings,
+  msw?: SetupServer,
+): Promise<Connected> {
+  const engineOptions = { ...options, limits: { ...NO_LIMITS, ...options.limits } };
+  const settings = { logLevel: 'off' as const, ...client };
+  if (transport === 'in-process') {
+    const made = await createTestClient({ ...engineOptions, client: settings });
+    return { ...made, close: async () => {} };
+  }
+  if (transport === 'msw') {
+    if (!msw) throw new Error('connect("msw") needs the file\'s MSW server');
+    const { handlers, admin } = createLoyaltyHandlers({ ...engineOptions, baseUrl: MSW_BASE_URL });
+    msw.use(...handlers);
+    const made = new LoyaltyClient({
+      ...settings,
+      apiKey: DEMO_API_KEY,
+      baseUrl: MSW_BASE_URL,
+      fetch: globalThis.fetch,
+    });
+    return { client: made, admin, close: async () => msw.resetHandlers() };
+  }
+  const server = await startRecordingServer(engineOptions);
+  const agent = new Agent();
+  const made = new LoyaltyClient({
+    ...settings,
+    apiKey: DEMO_API_KEY,
+    baseUrl: server.url,
+    dispatcher: agent,
+  });
+  return {
+    client: made,
+    admin: server.admin,
+    close: async () => {
+      await agent.destroy();
+      await server.close();
+    },
+  };
+}
