@@ -35,6 +35,8 @@ import type { EngineOptions, EngineRequest, EngineResponse, SeedName } from './t
 export interface Engine {
   /** Answers one request; never rejects (an unexpected fault is a 500 envelope). */
   handle(request: EngineRequest): Promise<EngineResponse>;
+  /** As `handle`, but synchronous when the answer is: for adapters on a hot path. */
+  respond(request: EngineRequest): EngineResponse | Promise<EngineResponse>;
   readonly admin: ReferenceAdmin;
 }
 
@@ -234,21 +236,26 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return executeOnce(operation, input, body, idempotencyKey, caller, meta, at);
   }
 
+  /** Answers without a promise when nothing awaits: reads stay off the promise machinery. Never throws. */
+  function respond(request: EngineRequest): EngineResponse | Promise<EngineResponse> {
+    const meta: BaseMeta = { requestId: randomUUID(), appId: 0, scope: null };
+    const method = request.method.toUpperCase();
+    try {
+      const response = request.path.startsWith(ADMIN_PREFIX)
+        ? handleAdmin(request, method, meta)
+        : answerApi(request, method, meta);
+      return response instanceof Promise ? response.catch((error) => failureOf(error, meta)) : response;
+    } catch (error) {
+      return failureOf(error, meta);
+    }
+  }
+
   return {
     admin,
+    respond,
     handle(request) {
-      const meta: BaseMeta = { requestId: randomUUID(), appId: 0, scope: null };
-      const method = request.method.toUpperCase();
-      try {
-        const response = request.path.startsWith(ADMIN_PREFIX)
-          ? handleAdmin(request, method, meta)
-          : answerApi(request, method, meta);
-        return response instanceof Promise
-          ? response.catch((error) => failureOf(error, meta))
-          : Promise.resolve(response);
-      } catch (error) {
-        return Promise.resolve(failureOf(error, meta));
-      }
+      const response = respond(request);
+      return response instanceof Promise ? response : Promise.resolve(response);
     },
   };
 }

@@ -16,14 +16,17 @@ function send(res: ServerResponse, response: EngineResponse, closeConnection: bo
 }
 
 function answer(engine: Engine, res: ServerResponse, request: EngineRequest, bodyUnread: boolean): void {
-  engine.handle(request).then(
-    (response) =>
-      response.fault === undefined
-        ? send(res, response, bodyUnread)
-        : deliverFault(res, response, (out, late) => send(out, late, bodyUnread)),
-    // handle() never rejects; should an adapter bug make it, the connection must not hang.
-    () => res.destroy(),
-  );
+  const deliver = (response: EngineResponse) =>
+    response.fault === undefined
+      ? send(res, response, bodyUnread)
+      : deliverFault(res, response, (out, late) => send(out, late, bodyUnread));
+  const response = engine.respond(request);
+  if (response instanceof Promise) {
+    // respond() never rejects; should an adapter bug make it, the connection must not hang.
+    response.then(deliver, () => res.destroy());
+  } else {
+    deliver(response);
+  }
 }
 
 /**

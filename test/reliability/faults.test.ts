@@ -89,7 +89,9 @@ describe.each(TRANSPORTS)('fault injection over %s', (transport) => {
       const elapsed = performance.now() - started;
       expect(error).toBeInstanceOf(LoyaltyTimeoutError);
       expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
-      expect(elapsed).toBeLessThan(TIMEOUT_MS + 300);
+      // Far below the 5 s stall: the client's timeout ended the call, not the stall (a wide margin,
+      // since a loaded CI machine delays timers).
+      expect(elapsed).toBeLessThan(TIMEOUT_MS + 1_500);
       expect(admin.audit()).toHaveLength(1);
     } finally {
       await close();

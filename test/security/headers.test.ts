@@ -33,6 +33,10 @@ const recording: Engine = {
     received.push(request);
     return engine.handle(request);
   },
+  respond: (request) => {
+    received.push(request);
+    return engine.respond(request);
+  },
 };
 let server: Server;
 let baseUrl: string;
