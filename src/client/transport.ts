@@ -180,6 +180,32 @@ export function undiciTransport(dispatcher: Dispatcher | undefined): Transport {
 }
 
 /**
+ * The body as text, or the signal's reason as soon as it fires: some fetch implementations (MSW's
+ * among them) keep reading a stalled body after the signal, which would hold the attempt past
+ * its deadline.
+ */
+function readWithin(response: Response, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      response.body?.cancel(signal.reason).catch(() => {});
+      reject(signal.reason);
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    response.text().then(
+      (text) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(text);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * Sends with a WHATWG `fetch`. Given `globalThis.fetch` itself, it looks the global up on every
  * call: MSW replaces it when its server starts listening, which may be after the client was made.
  */
@@ -198,7 +224,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
         body,
         signal: controller.signal,
       });
-      const text = await response.text();
+      const text = await readWithin(response, controller.signal);
       const out: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         out[name] = value;

@@ -32,3 +32,29 @@ describe('the fetch transport', () => {
     expect(seen).toEqual(['http://loyalty.test/ext/v3/tareas']);
   });
 });
+
+describe('the fetch transport deadline', () => {
+  it('ends an attempt whose body stalls even when the fetch ignores the abort signal', async () => {
+    const { LoyaltyClient, LoyaltyTimeoutError } = await import('../../src/index.js');
+    const stalled = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"codigoRespuesta":0,'));
+            // Never closes, and the signal is not looked at: the transport must stop waiting itself.
+          },
+        }),
+        { status: 200 },
+      );
+    const client = new LoyaltyClient({
+      apiKey: 'key-for-stall-test',
+      baseUrl: 'http://loyalty.test',
+      fetch: stalled,
+      maxRetries: 0,
+      timeoutMs: 100,
+    });
+    const started = performance.now();
+    await expect(client.tareas.list()).rejects.toBeInstanceOf(LoyaltyTimeoutError);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
