@@ -6,7 +6,6 @@ import {
   type ClientOptions,
   ConflictError,
   InternalServerError,
-  type Logger,
   LoyaltyAbortError,
   LoyaltyApiError,
   LoyaltyClient,
@@ -19,6 +18,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from '../../src/index.js';
+import { capturingLogger } from '../support/capturing-logger.js';
 import {
   clientFor,
   destroy,
@@ -57,28 +57,6 @@ function renderings(error: unknown): Record<string, string> {
     inspectCause: inspect(e.cause, { showHidden: true, depth: Number.POSITIVE_INFINITY }),
   };
 }
-
-interface Captured {
-  level: string;
-  args: unknown[];
-}
-
-function capturingLogger(): { logger: Logger; lines: Captured[] } {
-  const lines: Captured[] = [];
-  const record =
-    (level: string) =>
-    (...args: unknown[]) =>
-      lines.push({ level, args });
-  return {
-    lines,
-    logger: { error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug') },
-  };
-}
-
-const logText = (lines: Captured[]) =>
-  lines
-    .map((line) => line.args.map((arg) => inspect(arg, { depth: Number.POSITIVE_INFINITY })).join(' '))
-    .join('\n');
 
 function client(server: StubServer, options: ClientOptions = {}) {
   return clientFor(server, { apiKey: KEY, maxRetries: 0, ...options });
@@ -257,50 +235,50 @@ describe('the API key never leaks from the client', () => {
 
 describe('the API key never leaks into logs at logLevel debug', () => {
   it('a successful call logs the request with the key masked as **** + last 4', async () => {
-    const { logger, lines } = capturingLogger();
+    const { logger, lines, text } = capturingLogger();
     await client(stub, { logger, logLevel: 'debug' }).clientes.puntos.add('u-1', { puntos: 1 });
     const debug = lines.filter((line) => line.level === 'debug');
     expect(debug.length).toBeGreaterThan(0);
     const headers = (debug[0]?.args[1] as { headers: Record<string, string> } | undefined)?.headers;
     expect(headers).toBeDefined();
     expect(headers?.apikey).toBe(`****${KEY.slice(-4)}`);
-    expectNoKey(logText(lines));
+    expectNoKey(text());
   });
 
   it('a short key is masked completely (no last 4)', async () => {
-    const { logger, lines } = capturingLogger();
+    const { logger, lines, text } = capturingLogger();
     await clientFor(stub, { apiKey: 'short-k3y', logger, logLevel: 'debug' }).tareas.list();
     const debug = lines.find((line) => line.level === 'debug');
     expect((debug?.args[1] as { headers: Record<string, string> } | undefined)?.headers.apikey).toBe('****');
-    expect(logText(lines)).not.toContain('short-k3y');
+    expect(text()).not.toContain('short-k3y');
   });
 
   it.each(producers)('a call failing with a $label error logs nothing of the key', async (producer) => {
-    const { logger, lines } = capturingLogger();
+    const { logger, text } = capturingLogger();
     await produce(producer, { logger, logLevel: 'debug' });
-    expectNoKey(logText(lines));
+    expectNoKey(text());
   });
 
   it('retries log their reason without the key', async () => {
-    const { logger, lines } = capturingLogger();
+    const { logger, lines, text } = capturingLogger();
     stub.script(failure(503, {}, { 'retry-after': '0' }));
     await client(stub, { logger, logLevel: 'debug', maxRetries: 1 }).tareas.list();
     expect(lines.some((line) => line.level === 'info' && String(line.args[0]).includes('retrying'))).toBe(
       true,
     );
-    expectNoKey(logText(lines));
+    expectNoKey(text());
   });
 
   it('the key is scrubbed even from a message that would quote it (key echoed in the URL)', async () => {
-    const { logger, lines } = capturingLogger();
+    const { logger, text } = capturingLogger();
     await client(stub, { logger, logLevel: 'debug' }).clientes.puntos.list(KEY);
     expect(stub.only.url).toBe(`/ext/v3/clientes/${KEY}/puntos`);
-    expect(logText(lines)).toContain(`/ext/v3/clientes/****${KEY.slice(-4)}/puntos`);
-    expectNoKey(logText(lines));
+    expect(text()).toContain(`/ext/v3/clientes/****${KEY.slice(-4)}/puntos`);
+    expectNoKey(text());
   });
 
   it('the key is scrubbed from logged headers even when the caller also sends it in another header', async () => {
-    const { logger, lines } = capturingLogger();
+    const { logger, lines, text } = capturingLogger();
     await client(stub, { logger, logLevel: 'debug', defaultHeaders: { 'x-gateway-key': KEY } }).tareas.list({
       headers: { 'x-echo': `Bearer ${KEY}` },
     });
@@ -309,6 +287,6 @@ describe('the API key never leaks into logs at logLevel debug', () => {
     const headers = (debug?.args[1] as { headers: Record<string, string> } | undefined)?.headers;
     expect(headers?.['x-gateway-key']).toBe(`****${KEY.slice(-4)}`);
     expect(headers?.['x-echo']).toBe(`Bearer ****${KEY.slice(-4)}`);
-    expectNoKey(logText(lines));
+    expectNoKey(text());
   });
 });

@@ -1,6 +1,4 @@
-/** Shared by the security suite: a valid call of every SDK method against the demo seed, and log capture. */
-import { inspect } from 'node:util';
-import type { Logger, LoyaltyClient, OperationId } from '../../src/index.js';
+import type { LoyaltyClient, OperationId } from '../../src/index.js';
 import { methodOf } from '../client/cases.js';
 
 /** Arguments of each SDK method that succeed against the demo seed with a key holding the scope. */
@@ -32,24 +30,4 @@ export function callValid(client: LoyaltyClient, id: OperationId) {
   return method(...VALID_ARGS[id]).withResponse();
 }
 
-export interface Captured {
-  level: string;
-  args: unknown[];
-}
-
-/** A logger that keeps every line; `text()` renders them all as a human would see them. */
-export function capturingLogger(): { logger: Logger; lines: Captured[]; text(): string } {
-  const lines: Captured[] = [];
-  const record =
-    (level: string) =>
-    (...args: unknown[]) =>
-      lines.push({ level, args });
-  return {
-    lines,
-    logger: { error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug') },
-    text: () =>
-      lines
-        .map((line) => line.args.map((arg) => inspect(arg, { depth: Number.POSITIVE_INFINITY })).join(' '))
-        .join('\n'),
-  };
-}
+export { type Captured, capturingLogger } from '../support/capturing-logger.js';
