@@ -43,11 +43,20 @@ export interface AdminDependencies {
   reset: () => void;
   now: () => number;
   faults: () => FaultReport | undefined;
+  /** Called as an admin call begins to change the state; the calls are synchronous, so nothing is read in between. */
+  changed: () => void;
 }
 
-export function createAdmin({ currentStore, reset, now, faults }: AdminDependencies): ReferenceAdmin {
+export function createAdmin({
+  currentStore,
+  reset,
+  now,
+  faults,
+  changed,
+}: AdminDependencies): ReferenceAdmin {
   return {
     createGroup({ uids, nombre }) {
+      changed();
       const store = currentStore();
       const unknown = unknownUids(store, uids);
       if (unknown.length > 0)
@@ -58,6 +67,7 @@ export function createAdmin({ currentStore, reset, now, faults }: AdminDependenc
     },
 
     createTask({ nombre, status = 0 }) {
+      changed();
       const store = currentStore();
       const tareaId = store.next('task');
       store.tasks.set(tareaId, {
@@ -73,6 +83,7 @@ export function createAdmin({ currentStore, reset, now, faults }: AdminDependenc
     },
 
     createCustomer(input = {}) {
+      changed();
       const store = currentStore();
       const { uid, email, puntos, etiquetas, ...profile } = input;
       if (puntos !== undefined && !(Number.isFinite(puntos) && puntos >= 0)) {

@@ -6,7 +6,13 @@ import { IDEMPOTENCY_HEADER } from '../operations/validate.js';
 import { createAdmin, type ReferenceAdmin } from './admin.js';
 import { ADMIN_PREFIX, createAdminRoutes } from './admin-routes.js';
 import { type Caller, createKeyRegistry } from './auth.js';
-import { type BaseMeta, failureResponse, successResponse, textResponse } from './envelope.js';
+import {
+  type BaseMeta,
+  failureResponse,
+  successResponse,
+  successResponseOfJson,
+  textResponse,
+} from './envelope.js';
 import {
   ApiFailure,
   badRequest,
@@ -29,6 +35,7 @@ import { FixedWindowLimiter } from './rate-limit.js';
 import { parseJsonBody, parseQuery } from './request-parts.js';
 import { matchRoute, type RouteMatch } from './router.js';
 import { seedStore } from './seed.js';
+import { SerializedData } from './serialized-data.js';
 import { Store } from './store.js';
 import type { EngineOptions, EngineRequest, EngineResponse, SeedName } from './types.js';
 
@@ -91,12 +98,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const idempotency = new IdempotencyStore(limits.idempotencyTtlMs);
   const injector = faults ? new FaultInjector(faults) : undefined;
   let store = seededStore(seed);
+  const serialized = new SerializedData();
   const currentStore = () => store;
   const admin = createAdmin({
     currentStore,
     now,
     faults: () => injector?.report(),
+    changed: () => serialized.invalidate(),
     reset() {
+      serialized.invalidate();
       store = seededStore(seed);
       rateLimiter.clear();
       groupActionLimiter.clear();
@@ -132,17 +142,39 @@ export function createEngine(options: EngineOptions = {}): Engine {
         limits,
         now: at,
       } as HandlerContext;
+      if (operation.method === 'GET') return answerRead(operation, context, meta);
+      serialized.invalidate();
       const data: unknown = (handlers[operation.id] as Handler<Operation>)(context);
       if (data instanceof Promise) {
+        // A handler that awaits ends its change later: texts kept in the meantime go too.
         return data.then(
-          (value) => successResponse(value, meta),
-          (error) => failureOf(error, meta),
+          (value) => {
+            serialized.invalidate();
+            return successResponse(value, meta);
+          },
+          (error) => {
+            serialized.invalidate();
+            return failureOf(error, meta);
+          },
         );
       }
       return successResponse(data, meta);
     } catch (error) {
       return failureOf(error, meta);
     }
+  }
+
+  /** A read changes nothing, so the text of what it returns can be kept until the next change. */
+  function answerRead(operation: Operation, context: HandlerContext, meta: BaseMeta): Answer {
+    const data: unknown = (handlers[operation.id] as Handler<Operation>)(context);
+    if (data instanceof Promise) {
+      return data.then(
+        (value) => successResponse(value, meta),
+        (error) => failureOf(error, meta),
+      );
+    }
+    if (typeof data !== 'object' || data === null) return successResponse(data, meta);
+    return successResponseOfJson(serialized.json(data), meta);
   }
 
   /** Answers a request that carries an Idempotency-Key: replay, conflict, or run and remember. */

@@ -13,6 +13,17 @@ export interface BaseMeta {
   scope: Scope | null;
 }
 
+const SUCCESS_HEAD = `{"codigoRespuesta":0,"msj":${JSON.stringify(SUCCESS_MESSAGE)},"data":`;
+
+/** The success envelope around `data` already serialized (`dataJson`), in the order of `successResponse`. */
+export function successResponseOfJson(dataJson: string, meta: BaseMeta): EngineResponse {
+  return {
+    status: 200,
+    headers: { 'content-type': JSON_TYPE, 'x-request-id': meta.requestId },
+    body: `${SUCCESS_HEAD}${dataJson},"meta":${JSON.stringify(meta)}}`,
+  };
+}
+
 export function successResponse(data: unknown, meta: BaseMeta): EngineResponse {
   return {
     status: 200,

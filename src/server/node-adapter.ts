@@ -1,18 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Engine } from './engine.js';
 import { deliverFault } from './node-faults.js';
+import { writeHeadFor } from './node-write-head.js';
 import { MAX_BODY_BYTES } from './options.js';
 import type { EngineRequest, EngineResponse } from './types.js';
 
 function send(res: ServerResponse, response: EngineResponse, closeConnection: boolean): void {
-  const headers: Record<string, string | number> = {
-    ...response.headers,
-    'content-length': Buffer.byteLength(response.body),
-  };
-  // A body left unread cannot be skipped on a kept-alive connection, so the connection ends here.
-  if (closeConnection) headers.connection = 'close';
-  res.writeHead(response.status, headers);
-  res.end(response.body);
+  const body = Buffer.from(response.body);
+  writeHeadFor(res, response, body.length, closeConnection);
+  res.end(body);
 }
 
 function answer(engine: Engine, res: ServerResponse, request: EngineRequest, bodyUnread: boolean): void {

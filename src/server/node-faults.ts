@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { writeHeadFor } from './node-write-head.js';
 import type { DeliveryFault, EngineResponse } from './types.js';
 
 type Send = (res: ServerResponse, response: EngineResponse) => void;
@@ -23,7 +24,7 @@ function realise(res: ServerResponse, response: EngineResponse, fault: DeliveryF
     return;
   }
   const body = Buffer.from(response.body);
-  res.writeHead(response.status, { ...response.headers, 'content-length': body.length });
+  writeHeadFor(res, response, body.length, false);
   res.write(body.subarray(0, fault.afterBytes));
   // The rest never comes; the connection ends after stallMs unless the client gave up first.
   after(res, fault.stallMs, () => res.destroy(), true);

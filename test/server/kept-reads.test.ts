@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { type Operation, operations } from '../../src/operations/table.js';
+import type { Engine } from '../../src/server/index.js';
+import { SerializedData } from '../../src/server/serialized-data.js';
+import { api, call, callSample, newEngine, newIdem } from './helpers.js';
+
+// The engine keeps the JSON text of what reads return until the state changes. These tests
+// warm that cache with every read, change the state, and check that no read shows the old state.
+
+const reads = operations.filter((operation) => operation.method === 'GET');
+const writes = operations.filter((operation) => operation.method !== 'GET');
+
+/** The `data` of every read, as text, in table order. */
+async function everyRead(engine: Engine): Promise<string[]> {
+  const texts: string[] = [];
+  for (const operation of reads) {
+    const reply = await callSample(engine, operation);
+    expect(reply.status, operation.id).toBe(200);
+    texts.push(JSON.stringify(reply.json.data));
+  }
+  return texts;
+}
+
+type Change = (engine: Engine) => Promise<unknown> | unknown;
+
+/** Writes with a real effect: the table's samples, plus applied (not dry-run) group actions. */
+const changes: Array<[string, Change]> = [
+  ...writes.map((operation): [string, Change] => [operation.id, (engine) => callSample(engine, operation)]),
+  [
+    'grupos.puntos.add applied',
+    (engine) => call(engine, 'POST', api('/grupos/1/puntos'), { body: { puntos: 3 }, idem: newIdem() }),
+  ],
+  [
+    'grupos.etiquetas.add applied',
+    (engine) =>
+      call(engine, 'POST', api('/grupos/1/etiquetas'), { body: { etiqueta: 'nueva' }, idem: newIdem() }),
+  ],
+  ['admin.createCustomer', (engine) => engine.admin.createCustomer({ uid: 'cli_9999', puntos: 5 })],
+  ['admin.createGroup', (engine) => engine.admin.createGroup({ uids: ['cli_0001'] })],
+  ['admin.createTask', (engine) => engine.admin.createTask({ nombre: 'Nueva', status: 1 })],
+  [
+    'POST /__admin/reset after a change',
+    async (engine) => {
+      await callSample(engine, operations.find((o) => o.id === 'clientes.update') as Operation);
+      await everyRead(engine);
+      return engine.handle({ method: 'POST', path: '/__admin/reset', query: '', headers: {} });
+    },
+  ],
+];
+
+describe('reads kept as text never outlive a change', () => {
+  it.each(changes)(
+    'after %s, every read answers what a server that never kept a read answers',
+    async (_name, change) => {
+      const warm = newEngine().engine;
+      await everyRead(warm);
+      await change(warm);
+      const cold = newEngine().engine;
+      await change(cold);
+      expect(await everyRead(warm)).toEqual(await everyRead(cold));
+    },
+  );
+
+  it('a change shows in the very next read of the same record', async () => {
+    const { engine } = newEngine();
+    const path = api('/clientes/cli_0001');
+    await call(engine, 'GET', path);
+    await call(engine, 'PATCH', path, { body: { ciudad: 'Quito' }, idem: newIdem() });
+    const after = await call<{ ciudad: string }>(engine, 'GET', path);
+    expect(after.json.data?.ciudad).toBe('Quito');
+  });
+});
+
+describe('SerializedData', () => {
+  it('gives the same text for the same object until invalidated', () => {
+    const serialized = new SerializedData();
+    const record = { puntos: 1 };
+    expect(serialized.json(record)).toBe('{"puntos":1}');
+    record.puntos = 2;
+    expect(serialized.json(record)).toBe('{"puntos":1}');
+    serialized.invalidate();
+    expect(serialized.json(record)).toBe('{"puntos":2}');
+  });
+
+  it('keeps texts per object', () => {
+    const serialized = new SerializedData();
+    expect(serialized.json({ a: 1 })).toBe('{"a":1}');
+    expect(serialized.json({ a: 2 })).toBe('{"a":2}');
+  });
+});
