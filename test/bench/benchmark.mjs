@@ -1,6 +1,6 @@
 // @ts-check
 /** Runs the candidates in interleaved rounds and reduces the samples to medians. */
-import { measure, median, runCalls } from './measure.mjs';
+import { measure, median } from './measure.mjs';
 
 export const CONCURRENCIES = /** @type {const} */ ([1, 32]);
 
@@ -10,7 +10,7 @@ export const CONCURRENCIES = /** @type {const} */ ([1, 32]);
  * @typedef {(typeof CONCURRENCIES)[number]} Concurrency
  * @typedef {{ cpuMicrosPerCall: number, requestsPerSecond: number }} Figures
  * @typedef {{ name: string, kind: 'read' | 'write', baseline: string, at: Record<Concurrency, Figures> }} Result
- * @typedef {{ rounds: number, durationMs: number, warmupCalls: number }} Settings
+ * @typedef {{ rounds: number, durationMs: number, warmupMs: number }} Settings
  */
 
 /**
@@ -22,15 +22,19 @@ export const CONCURRENCIES = /** @type {const} */ ([1, 32]);
 export async function benchmark(candidates, settings, onRound) {
   for (const candidate of candidates) {
     for (const concurrency of CONCURRENCIES) {
-      await runCalls(candidate.call, settings.warmupCalls, concurrency);
+      // Timed, not counted: 500 calls left the first rounds of a client at a third of its later rate.
+      await measure(candidate.call, { concurrency, durationMs: settings.warmupMs });
     }
   }
   /** @type {Map<string, Record<Concurrency, Sample[]>>} */
   const samples = new Map(candidates.map((candidate) => [candidate.name, { 1: [], 32: [] }]));
   for (let round = 1; round <= settings.rounds; round++) {
-    // A B C ... A B C ...: a drift of the machine's speed hits every candidate alike.
+    // A B C, then B C A, then C A B ...: a drift of the machine's speed hits every candidate
+    // alike, and no candidate always runs right after the same one (at concurrency 1 the time a
+    // call waits on the loopback round trip depends on what ran just before).
+    const order = rotate(candidates, round - 1);
     for (const concurrency of CONCURRENCIES) {
-      for (const candidate of candidates) {
+      for (const candidate of order) {
         const sample = await measure(candidate.call, { concurrency, durationMs: settings.durationMs });
         samples.get(candidate.name)?.[concurrency].push(sample);
       }
@@ -46,6 +50,17 @@ export async function benchmark(candidates, settings, onRound) {
       at: { 1: summarize(byConcurrency[1]), 32: summarize(byConcurrency[32]) },
     };
   });
+}
+
+/**
+ * @template T
+ * @param {readonly T[]} items
+ * @param {number} by
+ * @returns {T[]}
+ */
+function rotate(items, by) {
+  const start = by % items.length;
+  return [...items.slice(start), ...items.slice(0, start)];
 }
 
 /**
