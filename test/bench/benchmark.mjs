@@ -22,7 +22,7 @@ export const CONCURRENCIES = /** @type {const} */ ([1, 32]);
 export async function benchmark(candidates, settings, onRound) {
   for (const candidate of candidates) {
     for (const concurrency of CONCURRENCIES) {
-      // Timed, not counted: 500 calls left the first rounds of a client at a third of its later rate.
+      // Timed, not counted: every client gets the same time to reach its optimised code.
       await measure(candidate.call, { concurrency, durationMs: settings.warmupMs });
     }
   }
@@ -30,8 +30,7 @@ export async function benchmark(candidates, settings, onRound) {
   const samples = new Map(candidates.map((candidate) => [candidate.name, { 1: [], 32: [] }]));
   for (let round = 1; round <= settings.rounds; round++) {
     // A B C, then B C A, then C A B ...: a drift of the machine's speed hits every candidate
-    // alike, and no candidate always runs right after the same one (at concurrency 1 the time a
-    // call waits on the loopback round trip depends on what ran just before).
+    // alike, and no candidate always runs right after the same one.
     const order = rotate(candidates, round - 1);
     for (const concurrency of CONCURRENCIES) {
       for (const candidate of order) {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * line and stops when its stdin closes.
  * @param {string} script
  * @param {string[]} [args]
- * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startChild(script, args = []) {
   const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url)), ...args], {
@@ -23,7 +23,6 @@ export async function startChild(script, args = []) {
   lines.close();
   return {
     url,
-    pid: /** @type {number} */ (child.pid),
     stop: async () => {
       const stopped = once(child, 'exit');
       child.stdin?.end();

@@ -107,12 +107,9 @@ export function formatHeap(heap) {
 
 /**
  * @param {string} path
- * @param {{ results: readonly Result[], targets: readonly TargetCheck[], heap: HeapCheck, machine: Machine, settings: Settings, placement: string, chartFile: string }} report
+ * @param {{ results: readonly Result[], targets: readonly TargetCheck[], heap: HeapCheck, machine: Machine, settings: Settings, chartFile: string }} report
  */
-export async function writeMarkdown(
-  path,
-  { results, targets, heap, machine, settings, placement, chartFile },
-) {
+export async function writeMarkdown(path, { results, targets, heap, machine, settings, chartFile }) {
   const markdownRow = (/** @type {readonly string[]} */ cells) => `| ${cells.join(' | ')} |`;
   const text = `# Benchmarks
 
@@ -125,8 +122,6 @@ The machine is shared and noisy: compare the ratios of one run, not absolute fig
 
 - A fixed-response HTTP server (\`test/bench/fixed-server.mjs\`, \`node:http\`, keep-alive) runs in its own
   process and answers every request with the same small success envelope, so its CPU is not the client's.
-- Processes: ${placement}, so that they never wait for each other's core (\`BENCH_PIN=0\` leaves them
-  unpinned; the ratios stay the same, the rounds spread about twice as wide).
 - Reads get one customer (\`GET /ext/v3/clientes/{uid}\`); keyed writes add points
   (\`POST /ext/v3/clientes/{uid}/puntos\` with a JSON body and a fresh \`Idempotency-Key\`). Every client reads
   and parses the JSON answer. The SDK runs its whole pipeline (option checks, zod validation, idempotency key,
@@ -134,8 +129,8 @@ The machine is shared and noisy: compare the ratios of one run, not absolute fig
 - ${settings.rounds} rounds; in each, every client runs ${settings.durationMs} ms at concurrency 1, then ${settings.durationMs} ms at concurrency 32,
   in an order that rotates by one each round (A B C, B C A, C A B, ...), so that a drift of the machine's speed
   hits every client alike and no client always runs right after the same one; each client first runs ${settings.warmupMs} ms
-  at each concurrency to warm up. No garbage collection is forced between samples (one left the next sample
-  about half as fast). Figures are medians over rounds.
+  at each concurrency to warm up. No garbage collection is forced between samples (one raised the next
+  sample's CPU per call by about 40%). Figures are medians over rounds.
 - CPU per call: user + system CPU time of the client process (\`process.cpuUsage()\`) over a round, divided by the
   calls it completed. req/s: calls completed over wall time.
 - × is the ratio to raw \`undici.request\` doing the same request: reads to the undici read, writes to the

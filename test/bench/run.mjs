@@ -2,15 +2,13 @@
 /**
  * `npm run bench`: the clients side by side against a fixed server in another process, then the
  * heap check; prints the results and writes docs/benchmarks.md and docs/benchmarks.svg.
- * Run with `node --expose-gc`. BENCH_ROUNDS, BENCH_MS and BENCH_WARMUP_MS shorten or lengthen the run;
- * BENCH_PIN=0 leaves the processes unpinned.
+ * Run with `node --expose-gc`. BENCH_ROUNDS, BENCH_MS and BENCH_WARMUP_MS shorten or lengthen the run.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchmark } from './benchmark.mjs';
 import { createCandidates, SDK_READ, SDK_WRITE } from './candidates.mjs';
 import { writeChart } from './chart.mjs';
-import { pinClientAndServer } from './cpu-pinning.mjs';
 import { checkHeap } from './heap-check.mjs';
 import { describeMachine, formatHeap, formatTable, formatTargets, writeMarkdown } from './report.mjs';
 import { startFixedServer } from './server-process.mjs';
@@ -36,8 +34,6 @@ console.log(`${settings.rounds} rounds x ${settings.durationMs} ms per client an
 
 const server = await startFixedServer();
 try {
-  const placement = pinClientAndServer(server.pid);
-  console.log(`${placement}\n`);
   const candidates = await createCandidates(server.url);
   const results = await benchmark(candidates, settings, (round) =>
     process.stdout.write(`round ${round}/${settings.rounds} done\n`),
@@ -59,7 +55,6 @@ try {
     heap,
     machine,
     settings,
-    placement,
     chartFile: 'benchmarks.svg',
   });
   console.log('\nwrote docs/benchmarks.md and docs/benchmarks.svg');

@@ -1,7 +1,7 @@
 // @ts-check
 import { startChild } from './child-server.mjs';
 
-/** @typedef {{ url: string, pid: number, stop: () => Promise<void> }} FixedServer */
+/** @typedef {{ url: string, stop: () => Promise<void> }} FixedServer */
 
 /**
  * Starts fixed-server.mjs as a child process and hands back its base URL.
