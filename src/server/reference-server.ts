@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ReferenceAdmin } from './admin.js';
 import { createEngine, type Engine } from './engine.js';
 import { createNodeListener } from './node-adapter.js';
+import { answerClientError } from './node-client-error.js';
 import type { ReferenceServerOptions } from './types.js';
 
 export interface ListenOptions {
@@ -40,6 +41,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     listen({ port = 0, host = DEFAULT_HOST } = {}) {
       if (server) return Promise.reject(new Error('The reference server is already listening'));
       const listening = createServer(createNodeListener(engine));
+      listening.on('clientError', answerClientError);
       server = listening;
       return new Promise((resolve, reject) => {
         listening.once('error', (error) => {
