@@ -114,6 +114,32 @@ function policyFor(context: PipelineContext, options: RequestOptions): RetryPoli
   return { ...context.policy, maxRetries: nonNegativeInteger(options.maxRetries, 'maxRetries', 0) };
 }
 
+/**
+ * What every attempt of a call sends, from what the operation decided (`path` below the base
+ * path) and the client's and this call's options (headers, timeout, retries, signal).
+ */
+function callOf(
+  context: PipelineContext,
+  options: RequestOptions,
+  call: Pick<PreparedCall, 'operationId' | 'method' | 'path' | 'body' | 'idempotencyKey'>,
+): PreparedCall {
+  const { options: client } = context;
+  return {
+    ...call,
+    path: `${client.basePath}${call.path}`,
+    headers: buildHeaders(
+      client.apiKey,
+      client.defaultHeaders,
+      checkHeaders(options.headers, 'headers'),
+      call.idempotencyKey,
+      call.body !== undefined,
+    ),
+    timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', client.timeoutMs),
+    policy: policyFor(context, options),
+    signal: options.signal,
+  };
+}
+
 /** Validates, fixes the Idempotency-Key, and builds what every attempt sends. Throws before anything is sent. */
 function prepare(
   context: PipelineContext,
@@ -122,7 +148,6 @@ function prepare(
   options: RequestOptions,
 ): PreparedCall {
   checkRequestOptions(options);
-  const { options: client } = context;
   if (operation.idempotency === 'none' && options.idempotencyKey !== undefined) {
     const issue = {
       code: 'custom',
@@ -136,24 +161,13 @@ function prepare(
     options.idempotencyKey ?? (operation.idempotency === 'required' ? uuidv4() : undefined);
   const checked = validateRequest(operation, { ...input, idempotencyKey });
   if (!checked.ok) throw new LoyaltyValidationError(operation.id, checked.issues);
-  const body = operation.body ? JSON.stringify(checked.body) : undefined;
-  return {
+  return callOf(context, options, {
     operationId: operation.id,
     method: operation.method,
-    path: `${client.basePath}${buildPath(operation, checked.params)}${buildQuery(checked.query)}`,
-    headers: buildHeaders(
-      client.apiKey,
-      client.defaultHeaders,
-      checkHeaders(options.headers, 'headers'),
-      idempotencyKey,
-      body !== undefined,
-    ),
-    body,
+    path: `${buildPath(operation, checked.params)}${buildQuery(checked.query)}`,
+    body: operation.body ? JSON.stringify(checked.body) : undefined,
     idempotencyKey,
-    timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', client.timeoutMs),
-    policy: policyFor(context, options),
-    signal: options.signal,
-  };
+  });
 }
 
 /** One attempt: send, read the whole body within the timeout, and turn failures into SDK errors. */
@@ -275,27 +289,14 @@ export async function executeHelp(
   options: RequestOptions = NO_OPTIONS,
 ): Promise<string> {
   checkRequestOptions(options);
-  const { options: client } = context;
-  const call: PreparedCall = {
+  const call = callOf(context, options, {
     operationId: `${operation.id} help`,
     method: operation.method,
-    path: `${client.basePath}${operation.path.replace(/[{}]/g, encodeURIComponent)}?help=true`,
-    headers: {
-      ...buildHeaders(
-        client.apiKey,
-        client.defaultHeaders,
-        checkHeaders(options.headers, 'headers'),
-        undefined,
-        false,
-      ),
-      accept: 'text/plain',
-    },
+    path: `${operation.path.replace(/[{}]/g, encodeURIComponent)}?help=true`,
     body: undefined,
     idempotencyKey: undefined,
-    timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', client.timeoutMs),
-    policy: policyFor(context, options),
-    signal: options.signal,
-  };
+  });
+  call.headers.accept = 'text/plain';
   return withRetries(context, call, async (attemptNumber) => {
     const response = await attempt(context, call, attemptNumber);
     // A failure answers with the envelope; decodeResponse throws the error it stands for.
