@@ -4,7 +4,6 @@ import {
   API_PREFIX,
   AuthenticationError,
   type ClientOptions,
-  type Logger,
   LoyaltyClient,
   LoyaltyConnectionError,
   LoyaltyError,
@@ -12,6 +11,7 @@ import {
   operations,
   SUCCESS_MESSAGE,
 } from '../../src/index.js';
+import { capturingLogger } from '../support/capturing-logger.js';
 import {
   clientFor,
   failure,
@@ -30,21 +30,6 @@ afterEach(() => {
 });
 
 const ENVELOPE = { codigoRespuesta: 0, msj: SUCCESS_MESSAGE, data: { ok: 'fake' }, meta: SUCCESS_META };
-
-function capturingLogger() {
-  const lines: { level: string; message: string; rest: unknown[] }[] = [];
-  const record =
-    (level: string) =>
-    (message: string, ...rest: unknown[]) =>
-      lines.push({ level, message, rest });
-  const logger: Logger = {
-    error: record('error'),
-    warn: record('warn'),
-    info: record('info'),
-    debug: record('debug'),
-  };
-  return { logger, lines };
-}
 
 function constructionError(options: unknown): LoyaltyError {
   try {
@@ -280,14 +265,14 @@ describe('logger and logLevel', () => {
   it("'debug' logs each request with its method, URL and attempt", async () => {
     const { logger, lines } = capturingLogger();
     await clientFor(stub, { logger, logLevel: 'debug' }).tareas.list();
-    const debug = lines.filter((line) => line.level === 'debug').map((line) => line.message);
+    const debug = lines.filter((line) => line.level === 'debug').map((line) => line.args[0]);
     expect(debug).toEqual([`loyalty-sdk -> GET ${stub.baseUrl}/ext/v3/tareas (attempt 1)`]);
   });
 
   it("'debug' also logs the answer status at info", async () => {
     const { logger, lines } = capturingLogger();
     await clientFor(stub, { logger, logLevel: 'debug' }).tareas.list();
-    expect(lines.filter((line) => line.level === 'info').map((line) => line.message)).toEqual([
+    expect(lines.filter((line) => line.level === 'info').map((line) => line.args[0])).toEqual([
       'loyalty-sdk <- 200 tareas.list',
     ]);
   });
@@ -297,7 +282,7 @@ describe('logger and logLevel', () => {
     stub.script(failure(503, {}, { 'retry-after': '0' }));
     await clientFor(stub, { logger, logLevel: 'info' }).tareas.list();
     expect(lines.some((line) => line.level === 'debug')).toBe(false);
-    expect(lines.filter((line) => line.message.includes('retrying in 0 ms'))).toHaveLength(1);
+    expect(lines.filter((line) => String(line.args[0]).includes('retrying in 0 ms'))).toHaveLength(1);
   });
 
   it("'warn' logs nothing for a successful call", async () => {
