@@ -17,14 +17,26 @@ const NUMBER = /^-?(?:\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 
 /** Turns raw strings into the values the schema expects; what cannot convert stays a string for the schema to reject. */
 export function decodeWireParams(schema: z.ZodObject, raw: Record<string, string>): Record<string, unknown> {
-  // No prototype: a parameter named __proto__ is data here, not a prototype.
-  const out: Record<string, unknown> = Object.create(null);
-  for (const [name, value] of Object.entries(raw)) {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(raw)) {
+    const value = raw[name] as string;
     const field = Object.hasOwn(schema.shape, name) ? schema.shape[name] : undefined;
     const type = field ? baseType(field as z.ZodType) : 'string';
-    if (type === 'number' && NUMBER.test(value)) out[name] = Number(value);
-    else if (type === 'boolean' && (value === 'true' || value === 'false')) out[name] = value === 'true';
-    else out[name] = value;
+    const decoded =
+      type === 'number' && NUMBER.test(value)
+        ? Number(value)
+        : type === 'boolean' && (value === 'true' || value === 'false')
+          ? value === 'true'
+          : value;
+    // A parameter named __proto__ is data: defined as an own property, never set as a prototype.
+    if (name === '__proto__')
+      Object.defineProperty(out, name, {
+        value: decoded,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else out[name] = decoded;
   }
   return out;
 }

@@ -162,3 +162,18 @@ describe('400: Idempotency-Key', () => {
     expect(reply.status).toBe(200);
   });
 });
+
+describe('query parameters named like Object.prototype members', () => {
+  it.each(['__proto__', 'constructor', 'toString'])(
+    '?%s=1 is an unknown parameter, named in details',
+    async (name) => {
+      const { engine } = newEngine();
+      const reply = await call(engine, 'GET', api('/clientes/cli_0001'), { query: `${name}=1` });
+      expect(reply.status).toBe(400);
+      expect(reply.json.details).toEqual([
+        { in: 'query', name, message: 'is not a known parameter', code: 'unrecognized_keys' },
+      ]);
+      expect(Object.prototype).not.toHaveProperty('1');
+    },
+  );
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { decodeWireParams } from '../../src/operations/wire.js';
+
+const schema = z.strictObject({
+  n: z.number().optional(),
+  b: z.boolean().optional(),
+  s: z.string().optional(),
+});
+
+describe('decodeWireParams', () => {
+  it.each([
+    ['n', '12', 12],
+    ['n', '-1.5e3', -1500],
+    ['n', '12abc', '12abc'],
+    ['b', 'true', true],
+    ['b', 'false', false],
+    ['b', 'yes', 'yes'],
+    ['s', '12', '12'],
+    ['unknown', '12', '12'],
+  ])('%s=%s decodes to %o', (name, raw, decoded) => {
+    expect(decodeWireParams(schema, { [name]: raw })).toEqual({ [name]: decoded });
+  });
+
+  it('a parameter named __proto__ becomes an own property, not the prototype', () => {
+    const raw: Record<string, string> = Object.create(null);
+    raw.__proto__ = 'x';
+    const out = decodeWireParams(schema, raw);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.hasOwn(out, '__proto__')).toBe(true);
+    expect(Object.keys(out)).toEqual(['__proto__']);
+  });
+});
