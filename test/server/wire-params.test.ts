@@ -23,8 +23,8 @@ describe('decodeWireParams', () => {
   });
 
   it('a parameter named __proto__ becomes an own property, not the prototype', () => {
-    const raw: Record<string, string> = Object.create(null);
-    raw.__proto__ = 'x';
+    // As parseQuery hands it over: a null-prototype object holding the key as data.
+    const raw: Record<string, string> = Object.assign(Object.create(null), JSON.parse('{"__proto__":"x"}'));
     const out = decodeWireParams(schema, raw);
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(Object.hasOwn(out, '__proto__')).toBe(true);
