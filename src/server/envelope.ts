@@ -15,7 +15,7 @@ export interface BaseMeta {
 
 const SUCCESS_HEAD = `{"codigoRespuesta":0,"msj":${JSON.stringify(SUCCESS_MESSAGE)},"data":`;
 
-/** The success envelope around `data` already serialized (`dataJson`), in the order of `successResponse`. */
+/** The success envelope around `data` already serialized (`dataJson`). */
 export function successResponseOfJson(dataJson: string, meta: BaseMeta): EngineResponse {
   return {
     status: 200,
@@ -24,12 +24,9 @@ export function successResponseOfJson(dataJson: string, meta: BaseMeta): EngineR
   };
 }
 
+/** The success envelope; a success always carries `data` (null when a handler returned nothing). */
 export function successResponse(data: unknown, meta: BaseMeta): EngineResponse {
-  return {
-    status: 200,
-    headers: { 'content-type': JSON_TYPE, 'x-request-id': meta.requestId },
-    body: JSON.stringify({ codigoRespuesta: 0, msj: SUCCESS_MESSAGE, data, meta }),
-  };
+  return successResponseOfJson(JSON.stringify(data ?? null), meta);
 }
 
 export function failureResponse(failure: ApiFailure, meta: BaseMeta): EngineResponse {

@@ -82,6 +82,32 @@ export function idempotencyInFlight(): ApiFailure {
   );
 }
 
+/** node's parser refused a request line and headers over its 16 KiB limit. */
+export function headersTooLarge(): ApiFailure {
+  return new ApiFailure(431, ERROR_CODES.badRequest, 'Encabezados demasiado grandes', {
+    details: [
+      { in: 'header', name: '', message: 'the request line and headers exceed 16 KiB', code: 'too_large' },
+    ],
+  });
+}
+
+/** node's parser could not read the request line or headers (`reason`: its error code). */
+export function malformedHttp(reason: string): ApiFailure {
+  return badRequest([
+    {
+      in: 'header',
+      name: '',
+      message: `the request line or headers are not valid HTTP/1.1 (${reason})`,
+      code: 'malformed_http',
+    },
+  ]);
+}
+
+/** The request did not arrive whole within node's request timeout. */
+export function requestTimeout(): ApiFailure {
+  return new ApiFailure(408, ERROR_CODES.badRequest, 'La petición no llegó completa a tiempo');
+}
+
 export function payloadTooLarge(): ApiFailure {
   return new ApiFailure(
     413,

@@ -1,30 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ERROR_CODES } from '../operations/envelope.js';
 import { failureResponse } from './envelope.js';
-import { ApiFailure, badRequest } from './failures.js';
+import { type ApiFailure, headersTooLarge, malformedHttp, requestTimeout } from './failures.js';
 
 /** What node's HTTP parser refused, as the failure the envelope carries. */
 function failureOf(error: NodeJS.ErrnoException): ApiFailure {
-  if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return new ApiFailure(431, ERROR_CODES.badRequest, 'Encabezados demasiado grandes', {
-      details: [
-        { in: 'header', name: '', message: 'the request line and headers exceed 16 KiB', code: 'too_large' },
-      ],
-    });
-  }
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return new ApiFailure(408, ERROR_CODES.badRequest, 'La petición no llegó completa a tiempo');
-  }
-  return badRequest([
-    {
-      in: 'header',
-      name: '',
-      message: `the request line or headers are not valid HTTP/1.1 (${error.code ?? 'parse error'})`,
-      code: 'malformed_http',
-    },
-  ]);
+  if (error.code === 'HPE_HEADER_OVERFLOW') return headersTooLarge();
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return requestTimeout();
+  return malformedHttp(error.code ?? 'parse error');
 }
 
 /**
