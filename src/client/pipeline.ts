@@ -164,7 +164,12 @@ function prepare(
   }
   const idempotencyKey =
     options.idempotencyKey ?? (operation.idempotency === 'required' ? uuidv4() : undefined);
-  const checked = validateRequest(operation, { ...input, idempotencyKey });
+  const checked = validateRequest(operation, {
+    params: input.params,
+    query: input.query,
+    body: input.body,
+    idempotencyKey,
+  });
   if (!checked.ok) throw new LoyaltyValidationError(operation.id, checked.issues);
   return callOf(context, options, {
     operationId: operation.id,
