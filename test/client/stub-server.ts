@@ -1,4 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+
+export { rejectionOf as rejection, UUID_V4 } from '../support/async.js';
+
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type ClientOptions, LoyaltyClient } from '../../src/index.js';
@@ -210,16 +213,4 @@ export const TEST_KEY = 'sk_test_UNIQUE-KEY-7f3a9c2e5b81d4f6';
 /** A client for the stub: TEST_KEY, quiet, and whatever the test adds. */
 export function clientFor(stub: StubServer, options: ClientOptions = {}): LoyaltyClient {
   return new LoyaltyClient({ apiKey: TEST_KEY, baseUrl: stub.baseUrl, logLevel: 'off', ...options });
-}
-
-export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** The error a promise rejects with (fails when it resolves). */
-export async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to reject, it resolved');
 }

@@ -3,6 +3,8 @@
  * drives it with plain undici. Nothing here goes through the SDK client; the operation table is
  * used only to know paths, methods, scopes and idempotency rules (the spec's tables).
  */
+export { sleep } from '../support/async.js';
+
 import { randomUUID } from 'node:crypto';
 import { createReferenceServer } from 'loyalty-sdk/server';
 import { Agent, request } from 'undici';
@@ -213,8 +215,6 @@ export function asArray(value: unknown): Record<string, unknown>[] {
   }
   throw new Error(`expected an array of entries, got ${JSON.stringify(value)?.slice(0, 200)}`);
 }
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Harness {
   url = '';

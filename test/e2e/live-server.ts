@@ -4,8 +4,11 @@
  * (groups) and to observe effects the API does not show (audit, notifications), never to call
  * an operation.
  */
+export { rejectionOf, sleep, UUID_V4 } from '../support/async.js';
+export { recordingLogger } from '../support/capturing-logger.js';
+
 import { createHash } from 'node:crypto';
-import { type ClientOptions, type Logger, LoyaltyClient, type Scope } from 'loyalty-sdk';
+import { type ClientOptions, LoyaltyClient, type Scope } from 'loyalty-sdk';
 import {
   type ApiKeyConfig,
   createReferenceServer,
@@ -36,7 +39,6 @@ export const GENEROUS_LIMITS = {
   groupActionsPerMinute: 100_000,
 } as const;
 
-export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** The server's request ids are random UUIDs. */
 export const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -87,30 +89,4 @@ export function useLiveServer(options: ReferenceServerOptions = {}): LiveServer 
       return new LoyaltyClient({ apiKey: ALL_KEY, logLevel: 'off', ...clientOptions, baseUrl: url });
     },
   };
-}
-
-export interface RecordingLogger {
-  logger: Logger;
-  /** Every line written, at every level, in order. */
-  lines: string[];
-}
-
-export function recordingLogger(): RecordingLogger {
-  const lines: string[] = [];
-  const write = (message: string) => {
-    lines.push(message);
-  };
-  return { logger: { error: write, warn: write, info: write, debug: write }, lines };
-}
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `promise` expecting a rejection; resolves to the error so its fields can be asserted exactly. */
-export async function rejectionOf(promise: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to reject, but it resolved');
 }

@@ -2,6 +2,8 @@
  * Helpers of the reliability suite: a real node:http reference server that records what reaches
  * it, a bounded worker pool, and the three transports (HTTP, in-process Dispatcher, MSW).
  */
+export { rejectionOf, sleep } from '../support/async.js';
+
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ClientOptions, LoyaltyClient } from 'loyalty-sdk';
@@ -78,18 +80,6 @@ export async function pool<Item>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-}
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resolves to what `promise` rejects with; fails when it resolves. */
-export async function rejectionOf(promise: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection, but the call resolved');
 }
 
 export type TransportName = 'http' | 'in-process' | 'msw';

@@ -3,6 +3,7 @@
  * and answers 5xx/429 on purpose. The server records every request that reaches its socket, so
  * "no further attempt" and "the same key" are observed where they matter: at the server.
  */
+
 import {
   type Logger,
   LoyaltyAbortError,
@@ -13,6 +14,7 @@ import {
 import { DEMO_API_KEY, type FaultOptions } from 'loyalty-sdk/server';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordingLogger } from '../support/capturing-logger.js';
 import { type RecordingServer, rejectionOf, sleep, startRecordingServer } from './harness.js';
 
 const TIMEOUT_MS = 250;
@@ -30,16 +32,6 @@ afterEach(async () => {
   agent = undefined;
   server = undefined;
 });
-
-/** Lines the client logs at level info, in order; `onLine` sees each as it is written. */
-function recordingLogger(onLine: (line: string) => void = () => {}): { logger: Logger; lines: string[] } {
-  const lines: string[] = [];
-  const write = (line: string) => {
-    lines.push(line);
-    onLine(line);
-  };
-  return { logger: { error: write, warn: write, info: write, debug: write }, lines };
-}
 
 async function setUp(
   faults: FaultOptions,

@@ -8,6 +8,7 @@
  * test/client/secrecy.test.ts checks one fixed key against a scripted stub (every status, the
  * logged headers, masking); this file varies the key and talks to the reference engine.
  */
+
 import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import * as fc from 'fast-check';
@@ -15,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { type ClientOptions, LoyaltyClient, SCOPES } from '../../src/index.js';
 import { createEngine, EngineDispatcher, IN_PROCESS_BASE_URL } from '../../src/server/index.js';
 import { checkProperty, runsFor, timeoutFor } from '../fuzz/config.js';
+import { rejectionOf as rejection } from '../support/async.js';
 import { capturingLogger } from './helpers.js';
 
 /** Every way an error or value is turned into text. */
@@ -77,15 +79,6 @@ function leaks(texts: readonly string[], key: string): string[] {
   return texts
     .filter((text) => secrets.some((secret) => text.includes(secret)))
     .map((text) => text.slice(0, 300));
-}
-
-async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('the call did not fail');
 }
 
 describe('the API key never leaks (fast-check over random keys)', () => {

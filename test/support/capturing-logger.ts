@@ -22,3 +22,16 @@ export function capturingLogger(): { logger: Logger; lines: Captured[]; text(): 
         .join('\n'),
   };
 }
+
+/** A logger that keeps the message of every line, at every level, in order; `onLine` sees each as it is written. */
+export function recordingLogger(onLine: (line: string) => void = () => {}): {
+  logger: Logger;
+  lines: string[];
+} {
+  const lines: string[] = [];
+  const write = (line: string) => {
+    lines.push(line);
+    onLine(line);
+  };
+  return { logger: { error: write, warn: write, info: write, debug: write }, lines };
+}
