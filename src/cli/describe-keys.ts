@@ -1,6 +1,6 @@
 import { SCOPES } from '../operations/scopes.js';
-import { DEFAULT_APP_ID, DEMO_KEYS, isDemoKey } from '../server/demo-keys.js';
-import type { ApiKeyConfig } from '../server/types.js';
+import type { ApiKeyConfig } from '../server/answers/response.js';
+import { DEFAULT_APP_ID, DEMO_KEYS, isDemoKey } from '../server/engine/keys.js';
 
 /** Keys given by the operator are secrets: only their last four characters are shown, and only when long. */
 export function maskKey(key: string): string {

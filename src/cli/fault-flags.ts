@@ -1,5 +1,5 @@
-import { FAULT_KINDS } from '../server/fault-options.js';
-import type { FaultKind, FaultOptions } from '../server/types.js';
+import type { FaultKind, FaultOptions } from '../server/answers/response.js';
+import { FAULT_KINDS } from '../server/faults/options.js';
 
 /** The fault flags of `loyalty serve`, as parseArgs gives them. */
 export interface FaultFlags {

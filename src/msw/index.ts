@@ -7,8 +7,8 @@
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { API_PREFIX } from '../operations/limits.js';
 import { operations } from '../operations/table.js';
-import { createEngine } from '../server/engine.js';
-import type { EngineResponse, ReferenceServerOptions } from '../server/types.js';
+import type { EngineResponse, ReferenceServerOptions } from '../server/answers/response.js';
+import { createEngine } from '../server/engine/engine.js';
 
 export interface LoyaltyHandlersOptions extends ReferenceServerOptions {
   /** The spec's `{base_url}` the handlers answer on, e.g. `https://loyalty.test`. */

@@ -5,27 +5,22 @@
  * @packageDocumentation
  * @module loyalty-sdk/server
  */
-export type { AdminCustomerInput, ReferenceAdmin } from './admin.js';
-export { DEFAULT_APP_ID, DEMO_API_KEY, DEMO_KEYS, DEMO_READ_ONLY_API_KEY } from './demo-keys.js';
-export type { ProblemDetail } from './details.js';
-export { createEngine, type Engine } from './engine.js';
-export { EngineDispatcher, type HandleRequest } from './engine-dispatcher.js';
-export { FAULT_DEFAULTS, FAULT_KINDS } from './fault-options.js';
-export { FAULT_HEADER } from './faults.js';
-export { createNodeListener } from './node-adapter.js';
-export { DEFAULT_LIMITS, MAX_BODY_BYTES } from './options.js';
+
+export { EngineDispatcher, type HandleRequest } from './adapters/engine-dispatcher.js';
+export { createNodeListener } from './adapters/node-listener.js';
 export {
   createReferenceServer,
   DEFAULT_HOST,
   type ListenOptions,
   type ReferenceServer,
-} from './reference-server.js';
+} from './adapters/reference-server.js';
 export {
   createTestClient,
   IN_PROCESS_BASE_URL,
   type TestClient,
   type TestClientOptions,
-} from './test-client.js';
+} from './adapters/test-client.js';
+export type { ProblemDetail } from './answers/details.js';
 export type {
   ApiKeyConfig,
   AuditEntry,
@@ -48,4 +43,10 @@ export type {
   SeedName,
   ServerLimits,
   Task,
-} from './types.js';
+} from './answers/response.js';
+export { createEngine, type Engine } from './engine/engine.js';
+export { DEFAULT_APP_ID, DEMO_API_KEY, DEMO_KEYS, DEMO_READ_ONLY_API_KEY } from './engine/keys.js';
+export { DEFAULT_LIMITS, MAX_BODY_BYTES } from './engine/options.js';
+export { FAULT_HEADER } from './faults/inject.js';
+export { FAULT_DEFAULTS, FAULT_KINDS } from './faults/options.js';
+export type { AdminCustomerInput, ReferenceAdmin } from './state/admin.js';

@@ -14,7 +14,7 @@ import { LoyaltyClient } from 'loyalty-sdk';
 import { createReferenceServer, DEMO_API_KEY, type ReferenceServer } from 'loyalty-sdk/server';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../src/server/prng.js';
+import { mulberry32 } from '../../src/server/faults/prng.js';
 import { NO_LIMITS } from './harness.js';
 import {
   arrange,

@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand, UsageError } from '../../src/cli/args.js';
 import { describeFaults } from '../../src/cli/fault-flags.js';
 import { USAGE } from '../../src/cli/usage.js';
-import { mulberry32 } from '../../src/server/prng.js';
+import { mulberry32 } from '../../src/server/faults/prng.js';
 import { NO_LIMITS } from './harness.js';
 
 function engineWith(faults: FaultOptions): Engine {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Operation, operations } from '../../src/operations/table.js';
 import type { Engine } from '../../src/server/index.js';
-import { SerializedData } from '../../src/server/serialized-data.js';
+import { SerializedData } from '../../src/server/engine/read-cache.js';
 import { api, call, callSample, newEngine, newIdem } from './helpers.js';
 
 // The engine keeps the JSON text of what reads return until the state changes. These tests

@@ -1,7 +1,7 @@
 import { Duplex } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/operations/envelope.js';
-import { answerClientError } from '../../src/server/node-client-error.js';
+import { answerClientError } from '../../src/server/adapters/node-client-error.js';
 
 /** A socket that keeps what is written to it. */
 function recordingSocket(): { socket: Duplex; written: () => string; destroyed: () => boolean } {

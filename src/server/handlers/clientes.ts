@@ -1,9 +1,9 @@
-import { addCustomer, fromUsuarioData } from '../customers.js';
-import { businessRule } from '../failures.js';
-import { isoInstant } from '../instant.js';
-import { auditMovement, recordMovement } from '../ledger.js';
-import { levelNameFor } from '../levels.js';
-import type { Customer } from '../types.js';
+import { businessRule } from '../answers/failures.js';
+import type { Customer } from '../answers/response.js';
+import { addCustomer, fromUsuarioData } from '../state/customers.js';
+import { isoInstant } from '../state/instant.js';
+import { auditMovement, recordMovement } from '../state/ledger.js';
+import { levelNameFor } from '../state/levels.js';
 import type { Handlers } from './context.js';
 import { customerOr404 } from './lookup.js';
 

@@ -1,8 +1,8 @@
 import type * as z from 'zod';
 import type { Operation } from '../../operations/table.js';
-import type { Caller } from '../auth.js';
-import type { Store } from '../store.js';
-import type { ServerLimits } from '../types.js';
+import type { ServerLimits } from '../answers/response.js';
+import type { Caller } from '../engine/auth.js';
+import type { Store } from '../state/store.js';
 
 type Validated<Schema> = Schema extends z.ZodType ? z.output<Schema> : Record<string, never>;
 

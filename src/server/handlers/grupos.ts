@@ -1,8 +1,8 @@
-import { businessRule } from '../failures.js';
-import { isoInstant } from '../instant.js';
-import { auditMovement, recordMovement } from '../ledger.js';
-import type { Store } from '../store.js';
-import type { Customer, Group, ServerLimits } from '../types.js';
+import { businessRule } from '../answers/failures.js';
+import type { Customer, Group, ServerLimits } from '../answers/response.js';
+import { isoInstant } from '../state/instant.js';
+import { auditMovement, recordMovement } from '../state/ledger.js';
+import type { Store } from '../state/store.js';
 import type { Handlers } from './context.js';
 
 /** Group ids come from another operation, so an unknown one is a business rule (docs/decisions.md), not a 404. */

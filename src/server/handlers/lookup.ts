@@ -1,6 +1,6 @@
-import { notFound } from '../failures.js';
-import type { Store } from '../store.js';
-import type { Customer, Promotion, Task } from '../types.js';
+import { notFound } from '../answers/failures.js';
+import type { Customer, Promotion, Task } from '../answers/response.js';
+import type { Store } from '../state/store.js';
 
 export function customerOr404(store: Store, uid: string): Customer {
   const customer = store.customers.get(uid);

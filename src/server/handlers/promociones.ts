@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { isoDate } from '../../operations/fields.js';
 import { TIPO } from '../../operations/promociones.js';
-import { dailyCouponUsage } from '../coupon-usage.js';
-import { businessRule } from '../failures.js';
-import type { Promotion } from '../types.js';
+import { businessRule } from '../answers/failures.js';
+import type { Promotion } from '../answers/response.js';
+import { dailyCouponUsage } from '../state/coupon-usage.js';
 import type { Handlers } from './context.js';
 import { promotionOr404 } from './lookup.js';
 

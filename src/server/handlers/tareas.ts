@@ -1,4 +1,4 @@
-import { isoInstant } from '../instant.js';
+import { isoInstant } from '../state/instant.js';
 import type { Handlers } from './context.js';
 import { taskOr404 } from './lookup.js';
 

@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EngineRequest, EngineResponse } from '../answers/response.js';
+import type { Engine } from '../engine/engine.js';
+import { MAX_BODY_BYTES } from '../engine/options.js';
+import { deliverFault } from './node-faults.js';
+import { writeHeadFor } from './node-write-head.js';
+
+function send(res: ServerResponse, response: EngineResponse, closeConnection: boolean): void {
+  const body = Buffer.from(response.body);
+  writeHeadFor(res, response, body.length, closeConnection);
+  res.end(body);
+}
+
+function answer(engine: Engine, res: ServerResponse, request: EngineRequest, bodyUnread: boolean): void {
+  const deliver = (response: EngineResponse) =>
+    response.fault === undefined
+      ? send(res, response, bodyUnread)
+      : deliverFault(res, response, (out, late) => send(out, late, bodyUnread));
+  const response = engine.respond(request);
+  if (response instanceof Promise) {
+    // respond() never rejects; should an adapter bug make it, the connection must not hang.
+    response.then(deliver, () => res.destroy());
+  } else {
+    deliver(response);
+  }
+}
+
+/**
+ * A node:http request listener over the engine. It reads at most MAX_BODY_BYTES + 1 bytes of a
+ * body: that much is enough for the engine to answer 413, after its key and scope checks.
+ */
+export function createNodeListener(engine: Engine): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    // node:http lower-cases header names; only `set-cookie` can be an array, and the engine never reads it.
+    const request: EngineRequest = {
+      method: req.method ?? 'GET',
+      path: mark === -1 ? url : url.slice(0, mark),
+      query: mark === -1 ? '' : url.slice(mark + 1),
+      headers: req.headers as Record<string, string | undefined>,
+    };
+    const declared = req.headers['content-length'];
+    const hasBody =
+      declared === undefined ? req.headers['transfer-encoding'] !== undefined : declared !== '0';
+    if (!hasBody || Number(declared) > MAX_BODY_BYTES) {
+      answer(engine, res, request, hasBody);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      received += chunk.length;
+      if (received <= MAX_BODY_BYTES) return;
+      req.off('data', onData).off('end', onEnd);
+      req.pause();
+      request.body = Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1);
+      answer(engine, res, request, true);
+    };
+    const onEnd = () => {
+      request.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      answer(engine, res, request, false);
+    };
+    req
+      .on('data', onData)
+      .on('end', onEnd)
+      .on('error', () => res.destroy());
+  };
+}

@@ -1,0 +1,38 @@
+import { LoyaltyClient } from '../../client/client.js';
+import type { ClientOptions } from '../../client/options.js';
+import type { ReferenceServerOptions } from '../answers/response.js';
+import { createEngine } from '../engine/engine.js';
+import { DEMO_API_KEY } from '../engine/keys.js';
+import type { ReferenceAdmin } from '../state/admin.js';
+import { EngineDispatcher } from './engine-dispatcher.js';
+
+export interface TestClientOptions extends ReferenceServerOptions {
+  /** The key the client sends; default: the first of `keys`, or the demo key. */
+  apiKey?: string;
+  /** Further client options (timeouts, retries, logger); `apiKey`, `baseUrl` and the transport are set here. */
+  client?: Omit<ClientOptions, 'apiKey' | 'baseUrl' | 'dispatcher' | 'fetch'>;
+}
+
+export interface TestClient {
+  client: LoyaltyClient;
+  admin: ReferenceAdmin;
+}
+
+/** The base URL of the in-process client; no request leaves the process. */
+export const IN_PROCESS_BASE_URL = 'http://loyalty.in-process';
+
+/**
+ * A `LoyaltyClient` wired to a fresh reference engine through an undici Dispatcher: no port,
+ * no MSW, no network. Each call gets its own engine, so tests do not share state.
+ */
+export async function createTestClient(options: TestClientOptions = {}): Promise<TestClient> {
+  const { apiKey, client: clientOptions, ...engineOptions } = options;
+  const engine = createEngine(engineOptions);
+  const client = new LoyaltyClient({
+    ...clientOptions,
+    apiKey: apiKey ?? engineOptions.keys?.[0]?.key ?? DEMO_API_KEY,
+    baseUrl: IN_PROCESS_BASE_URL,
+    dispatcher: new EngineDispatcher((request) => engine.handle(request)),
+  });
+  return { client, admin: engine.admin };
+}

@@ -1,0 +1,34 @@
+import type { ParameterLocation, RequestIssue } from '../../operations/validate.js';
+
+/** One entry of `details` in a 400 answer (docs/decisions.md). */
+export interface ProblemDetail {
+  in: ParameterLocation;
+  /** Dotted parameter name (`usuarioData.email`); empty for the body as a whole. */
+  name: string;
+  message: string;
+  /** The zod issue code, or one of ours for problems found before zod (`invalid_json`). */
+  code: string;
+}
+
+/** `details` from the issues of `validateRequest`: the first path element is where, the rest is the name. */
+export function detailsFromIssues(issues: readonly RequestIssue[]): ProblemDetail[] {
+  const details: ProblemDetail[] = [];
+  for (const issue of issues) {
+    const [location, ...rest] = issue.path;
+    const name = rest.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      // One entry per unknown key, so each is named like any other parameter.
+      for (const key of issue.keys) {
+        details.push({
+          in: location,
+          name: name ? `${name}.${key}` : key,
+          message: 'is not a known parameter',
+          code: issue.code,
+        });
+      }
+      continue;
+    }
+    details.push({ in: location, name, message: issue.message, code: issue.code });
+  }
+  return details;
+}

@@ -1,0 +1,131 @@
+import { ERROR_CODES } from '../../operations/envelope.js';
+import type { Scope } from '../../operations/scopes.js';
+import { MAX_BODY_BYTES } from '../engine/options.js';
+import { retryAfterSeconds } from '../engine/rate-limit.js';
+import type { ProblemDetail } from './details.js';
+
+/** `meta.legacy.codigo` of the business rules (docs/decisions.md). */
+export type LegacyCode =
+  | 'SALDO_INSUFICIENTE'
+  | 'GRUPO_INEXISTENTE'
+  | 'GRUPO_DEMASIADO_GRANDE'
+  | 'COMANDO_DESCONOCIDO'
+  | 'FECHA_INVALIDA';
+
+/**
+ * A failure answer: thrown by handlers and pipeline steps, turned into an envelope by the engine.
+ * `meta` is merged into the envelope's meta; `headers` into the answer's headers.
+ */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly codigo: number,
+    readonly msj: string,
+    readonly extra: {
+      details?: ProblemDetail[];
+      meta?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(msj);
+    this.name = 'ApiFailure';
+  }
+}
+
+export function badRequest(details: ProblemDetail[]): ApiFailure {
+  return new ApiFailure(400, ERROR_CODES.badRequest, 'Parámetros inválidos', { details });
+}
+
+export function unauthorized(): ApiFailure {
+  return new ApiFailure(401, ERROR_CODES.unauthorized, 'API key inválida o ausente');
+}
+
+export function forbidden(requiredScope: Scope): ApiFailure {
+  return new ApiFailure(
+    403,
+    ERROR_CODES.forbidden,
+    `La API key no tiene el scope requerido (${requiredScope})`,
+    {
+      meta: { requiredScope },
+    },
+  );
+}
+
+export function notFound(msj: string): ApiFailure {
+  return new ApiFailure(404, ERROR_CODES.notFound, msj);
+}
+
+export function routeNotFound(): ApiFailure {
+  return notFound('Ruta no encontrada');
+}
+
+/** There is no code of its own for 405 in ERROR_CODES: the method and path form no route, hence 9404. */
+export function methodNotAllowed(allow: string): ApiFailure {
+  return new ApiFailure(405, ERROR_CODES.notFound, `Método no permitido; métodos admitidos: ${allow}`, {
+    headers: { allow },
+  });
+}
+
+export function idempotencyMismatch(): ApiFailure {
+  return new ApiFailure(
+    409,
+    ERROR_CODES.conflict,
+    'La Idempotency-Key ya se usó con otra petición (otra operación, otros parámetros u otro cuerpo)',
+  );
+}
+
+export function idempotencyInFlight(): ApiFailure {
+  return new ApiFailure(
+    409,
+    ERROR_CODES.conflict,
+    'Una petición con esta Idempotency-Key todavía está en curso; reintente más tarde',
+  );
+}
+
+/** node's parser refused a request line and headers over its 16 KiB limit. */
+export function headersTooLarge(): ApiFailure {
+  return new ApiFailure(431, ERROR_CODES.badRequest, 'Encabezados demasiado grandes', {
+    details: [
+      { in: 'header', name: '', message: 'the request line and headers exceed 16 KiB', code: 'too_large' },
+    ],
+  });
+}
+
+/** node's parser could not read the request line or headers (`reason`: its error code). */
+export function malformedHttp(reason: string): ApiFailure {
+  return badRequest([
+    {
+      in: 'header',
+      name: '',
+      message: `the request line or headers are not valid HTTP/1.1 (${reason})`,
+      code: 'malformed_http',
+    },
+  ]);
+}
+
+/** The request did not arrive whole within node's request timeout. */
+export function requestTimeout(): ApiFailure {
+  return new ApiFailure(408, ERROR_CODES.badRequest, 'La petición no llegó completa a tiempo');
+}
+
+export function payloadTooLarge(): ApiFailure {
+  return new ApiFailure(
+    413,
+    ERROR_CODES.payloadTooLarge,
+    `El cuerpo de la petición supera el máximo de ${MAX_BODY_BYTES} bytes`,
+  );
+}
+
+export function businessRule(codigo: LegacyCode, msj: string, facts: Record<string, unknown>): ApiFailure {
+  return new ApiFailure(422, ERROR_CODES.unprocessable, msj, { meta: { legacy: { codigo, ...facts } } });
+}
+
+export function rateLimited(msj: string, waitMs: number): ApiFailure {
+  return new ApiFailure(429, ERROR_CODES.rateLimited, msj, {
+    headers: { 'retry-after': retryAfterSeconds(waitMs) },
+  });
+}
+
+export function internalError(): ApiFailure {
+  return new ApiFailure(500, ERROR_CODES.internal, 'Error interno del servidor');
+}

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import type { EngineResponse } from '../answers/response.js';
+import { canonicalJson } from './canonical-json.js';
+
+interface Entry {
+  fingerprint: string;
+  /** Absent while the first request with this key is still being answered. */
+  response?: EngineResponse;
+  expiresAt: number;
+}
+
+export type IdempotencyBegin =
+  | { kind: 'new' }
+  | { kind: 'replay'; response: EngineResponse }
+  | { kind: 'conflict'; reason: 'in-flight' | 'mismatch' };
+
+/** What makes two requests "the same" (docs/decisions.md): operation, path parameters, JSON body. */
+export function requestFingerprint(operationId: string, params: unknown, body: unknown): string {
+  return createHash('sha256')
+    .update(`${operationId}\n${canonicalJson(params)}\n${canonicalJson(body)}`)
+    .digest('base64');
+}
+
+/**
+ * The outcomes worth replaying: success, and answers about the state (404, 422). Refusals of the
+ * request itself (400, 401, 403, 409, 429, 5xx) are forgotten so the caller can fix and retry.
+ */
+export function isRememberedStatus(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 404 || status === 422;
+}
+
+/** Idempotency keys, scoped per API key, each kept for `ttlMs` after its answer. */
+export class IdempotencyStore {
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(readonly ttlMs: number) {}
+
+  static scopeOf(keyId: string, idempotencyKey: string): string {
+    return `${keyId}\n${idempotencyKey}`;
+  }
+
+  begin(scope: string, fingerprint: string, now: number): IdempotencyBegin {
+    this.#sweep(now);
+    const entry = this.#entries.get(scope);
+    if (entry && entry.expiresAt > now) {
+      if (!entry.response) return { kind: 'conflict', reason: 'in-flight' };
+      if (entry.fingerprint !== fingerprint) return { kind: 'conflict', reason: 'mismatch' };
+      return { kind: 'replay', response: entry.response };
+    }
+    this.#entries.delete(scope);
+    this.#entries.set(scope, { fingerprint, expiresAt: Number.POSITIVE_INFINITY });
+    return { kind: 'new' };
+  }
+
+  /**
+   * Keeps the answer of a request begun with `begin`, or releases the key when the answer is not
+   * remembered (or there is none, after an unexpected fault).
+   */
+  finish(scope: string, response: EngineResponse | undefined, now: number): void {
+    const entry = this.#entries.get(scope);
+    if (!entry) return;
+    this.#entries.delete(scope);
+    if (!response || !isRememberedStatus(response.status)) return;
+    // Re-inserted so that the map stays ordered by expiry, which lets #sweep stop early.
+    this.#entries.set(scope, { fingerprint: entry.fingerprint, response, expiresAt: now + this.ttlMs });
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  #sweep(now: number): void {
+    for (const [scope, entry] of this.#entries) {
+      if (entry.expiresAt > now) return;
+      this.#entries.delete(scope);
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import { isScope } from '../../operations/scopes.js';
+import type { ApiKeyConfig, EngineOptions, SeedName, ServerLimits } from '../answers/response.js';
+import { type ResolvedFaults, resolveFaults } from '../faults/options.js';
+import { DEMO_KEYS } from './keys.js';
+
+/** docs/decisions.md, "Reference server defaults". */
+export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
+  rateLimit: Object.freeze({ limit: 100, windowMs: 1_000 }),
+  groupActionsPerMinute: 10,
+  maxGroupSize: 100_000,
+  idempotencyTtlMs: 24 * 60 * 60 * 1_000,
+});
+
+/** Larger request bodies get a 413; fixed, not an option. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ResolvedOptions {
+  keys: readonly ApiKeyConfig[];
+  seed: SeedName;
+  limits: ServerLimits;
+  now: () => number;
+  /** Undefined when fault injection is off. */
+  faults: ResolvedFaults | undefined;
+}
+
+function fail(message: string): never {
+  throw new TypeError(`Invalid reference server options: ${message}`);
+}
+
+/** A count: a positive integer, or Infinity where a limit may be switched off. */
+function checkCount(name: string, value: number, allowInfinity: boolean): number {
+  const ok = (allowInfinity && value === Number.POSITIVE_INFINITY) || (Number.isInteger(value) && value >= 1);
+  if (!ok) fail(`${name} must be a positive integer${allowInfinity ? ' or Infinity' : ''} (got ${value})`);
+  return value;
+}
+
+function checkKeys(keys: readonly ApiKeyConfig[]): readonly ApiKeyConfig[] {
+  if (!Array.isArray(keys)) fail('keys must be an array');
+  const seen = new Set<string>();
+  keys.forEach((entry, index) => {
+    if (typeof entry?.key !== 'string' || entry.key.length === 0)
+      fail(`keys[${index}].key must be a non-empty string`);
+    // Only the position is named: the key itself is never echoed.
+    if (seen.has(entry.key)) fail(`keys[${index}] repeats an earlier key`);
+    seen.add(entry.key);
+    if (entry.appId !== undefined && !Number.isInteger(entry.appId))
+      fail(`keys[${index}].appId must be an integer`);
+    if (entry.scopes === '*') return;
+    if (!Array.isArray(entry.scopes)) fail(`keys[${index}].scopes must be '*' or an array of scopes`);
+    for (const scope of entry.scopes) {
+      if (!isScope(scope)) fail(`keys[${index}].scopes holds an unknown scope: ${JSON.stringify(scope)}`);
+    }
+  });
+  return keys;
+}
+
+/** A misspelt option would otherwise be ignored without a word. */
+function checkNames(where: string, value: object, allowed: readonly string[]): void {
+  for (const name of Object.keys(value)) {
+    if (!allowed.includes(name)) fail(`unknown option ${where}${name} (known: ${allowed.join(', ')})`);
+  }
+}
+
+export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
+  checkNames('', options, ['keys', 'seed', 'limits', 'now', 'faults']);
+  checkNames('limits.', options.limits ?? {}, Object.keys(DEFAULT_LIMITS));
+  checkNames('limits.rateLimit.', options.limits?.rateLimit ?? {}, Object.keys(DEFAULT_LIMITS.rateLimit));
+  const seed = options.seed ?? 'demo';
+  if (seed !== 'demo' && seed !== 'empty')
+    fail(`seed must be 'demo' or 'empty' (got ${JSON.stringify(seed)})`);
+  const given = options.limits ?? {};
+  const limits: ServerLimits = {
+    rateLimit: {
+      limit: checkCount(
+        'limits.rateLimit.limit',
+        given.rateLimit?.limit ?? DEFAULT_LIMITS.rateLimit.limit,
+        true,
+      ),
+      windowMs: checkCount(
+        'limits.rateLimit.windowMs',
+        given.rateLimit?.windowMs ?? DEFAULT_LIMITS.rateLimit.windowMs,
+        false,
+      ),
+    },
+    groupActionsPerMinute: checkCount(
+      'limits.groupActionsPerMinute',
+      given.groupActionsPerMinute ?? DEFAULT_LIMITS.groupActionsPerMinute,
+      true,
+    ),
+    maxGroupSize: checkCount('limits.maxGroupSize', given.maxGroupSize ?? DEFAULT_LIMITS.maxGroupSize, true),
+    idempotencyTtlMs: checkCount(
+      'limits.idempotencyTtlMs',
+      given.idempotencyTtlMs ?? DEFAULT_LIMITS.idempotencyTtlMs,
+      false,
+    ),
+  };
+  return {
+    keys: checkKeys(options.keys ?? DEMO_KEYS),
+    seed,
+    limits,
+    now: options.now ?? Date.now,
+    faults: resolveFaults(options.faults, fail),
+  };
+}

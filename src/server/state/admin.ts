@@ -1,0 +1,121 @@
+import type { AuditEntry, Customer, FaultReport, Notification } from '../answers/response.js';
+import { addCustomer, type Profile } from './customers.js';
+import { isoInstant } from './instant.js';
+import { recordMovement } from './ledger.js';
+import { levelNameFor } from './levels.js';
+import type { Store } from './store.js';
+
+export interface AdminCustomerInput extends Profile {
+  /** Chosen uid; generated like `POST /clientes` does when omitted. */
+  uid?: string;
+  email?: string;
+  /** Opening balance, recorded as one movement so the history still adds up to the balance. */
+  puntos?: number;
+  etiquetas?: string[];
+}
+
+/** Test and demo helpers that reach past the API (CONTRACT.md, `server.admin`). */
+export interface ReferenceAdmin {
+  /** Stands in for the segment evaluation that creates groups; every uid must be a known customer. */
+  createGroup(input: { uids: readonly string[]; nombre?: string }): number;
+  /** Stands in for task creation; a new task is inactive (0) unless `status` says otherwise. */
+  createTask(input: { nombre: string; status?: 0 | 1 }): number;
+  /** Adds a customer directly (for example with a chosen uid, or many at once); returns its uid. */
+  createCustomer(input?: AdminCustomerInput): string;
+  /** A copy of the customer record, or undefined. */
+  customer(uid: string): Customer | undefined;
+  /** Points movements made through the API, oldest first. */
+  audit(): AuditEntry[];
+  /** Push notifications sent through the API, oldest first. */
+  notifications(): Notification[];
+  /** What fault injection did so far (requests seen, faults by kind); undefined when it is off. */
+  faults(): FaultReport | undefined;
+  /** Back to the seed: data, idempotency keys, limit counters and the fault schedule alike. */
+  reset(): void;
+}
+
+export function unknownUids(store: Store, uids: readonly string[]): string[] {
+  return uids.filter((uid) => !store.customers.has(uid));
+}
+
+export interface AdminDependencies {
+  currentStore: () => Store;
+  reset: () => void;
+  now: () => number;
+  faults: () => FaultReport | undefined;
+  /** Called as an admin call begins to change the state; the calls are synchronous, so nothing is read in between. */
+  changed: () => void;
+}
+
+export function createAdmin({
+  currentStore,
+  reset,
+  now,
+  faults,
+  changed,
+}: AdminDependencies): ReferenceAdmin {
+  return {
+    createGroup({ uids, nombre }) {
+      changed();
+      const store = currentStore();
+      const unknown = unknownUids(store, uids);
+      if (unknown.length > 0)
+        throw new Error(`createGroup: unknown customer uid(s): ${unknown.slice(0, 10).join(', ')}`);
+      const grupoId = store.next('group');
+      store.groups.set(grupoId, { grupoId, nombre: nombre ?? `Grupo ${grupoId}`, uids: [...new Set(uids)] });
+      return grupoId;
+    },
+
+    createTask({ nombre, status = 0 }) {
+      changed();
+      const store = currentStore();
+      const tareaId = store.next('task');
+      store.tasks.set(tareaId, {
+        tareaId,
+        nombre,
+        status,
+        disparador: 'manual',
+        condiciones: [],
+        acciones: [],
+        ultimoCambio: null,
+      });
+      return tareaId;
+    },
+
+    createCustomer(input = {}) {
+      changed();
+      const store = currentStore();
+      const { uid, email, puntos, etiquetas, ...profile } = input;
+      if (puntos !== undefined && !(Number.isFinite(puntos) && puntos >= 0)) {
+        throw new Error('createCustomer: puntos must be a finite number, at least 0');
+      }
+      const customer = addCustomer(store, { uid, email, profile, etiquetas });
+      if (puntos) {
+        recordMovement(store, customer, {
+          puntos,
+          motivo: 'Saldo inicial',
+          grupoId: null,
+          fecha: isoInstant(now()),
+        });
+        customer.nivel = levelNameFor(store.levels, customer.puntos);
+      }
+      return customer.uid;
+    },
+
+    customer(uid) {
+      const customer = currentStore().customers.get(uid);
+      return customer ? structuredClone(customer) : undefined;
+    },
+
+    audit() {
+      return currentStore().audit.map((entry) => ({ ...entry }));
+    },
+
+    notifications() {
+      return currentStore().notifications.map((notification) => ({ ...notification }));
+    },
+
+    faults,
+    reset,
+  };
+}
