@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isScope, type Scope } from '../operations/scopes.js';
-import type { ApiKeyConfig, ReferenceServerOptions } from '../server/answers/response.js';
+import type { ApiKeyConfig, ReferenceServerOptions } from '../server/internal.js';
 import { FaultFlagError, faultsFromFlags } from './fault-flags.js';
 import { DEFAULT_PORT } from './usage.js';
 

@@ -1,5 +1,4 @@
-import type { FaultKind, FaultOptions } from '../server/answers/response.js';
-import { FAULT_KINDS } from '../server/faults/options.js';
+import { FAULT_KINDS, type FaultKind, type FaultOptions } from '../server/internal.js';
 
 /** The fault flags of `loyalty serve`, as parseArgs gives them. */
 export interface FaultFlags {

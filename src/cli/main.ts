@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { API_PREFIX } from '../operations/limits.js';
-import { createReferenceServer } from '../server/adapters/reference-server.js';
+import { createReferenceServer } from '../server/internal.js';
 import { type CliCommand, parseCommand, UsageError } from './args.js';
 import { describeKeys } from './describe-keys.js';
 import { describeFaults } from './fault-flags.js';

@@ -7,8 +7,12 @@
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { API_PREFIX } from '../operations/limits.js';
 import { operations } from '../operations/table.js';
-import type { EngineResponse, ReferenceServerOptions } from '../server/answers/response.js';
-import { createEngine } from '../server/engine/engine.js';
+import {
+  ADMIN_PREFIX,
+  createReferenceEngine,
+  type EngineResponse,
+  type ReferenceServerOptions,
+} from '../server/internal.js';
 
 export interface LoyaltyHandlersOptions extends ReferenceServerOptions {
   /** The spec's `{base_url}` the handlers answer on, e.g. `https://loyalty.test`. */
@@ -80,7 +84,7 @@ export function createLoyaltyHandlers(options: LoyaltyHandlersOptions) {
   }
   const base = baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
-  const engine = createEngine(engineOptions);
+  const engine = createReferenceEngine(engineOptions);
 
   const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
@@ -108,6 +112,6 @@ export function createLoyaltyHandlers(options: LoyaltyHandlersOptions) {
       answer,
     ),
   );
-  handlers.push(http.all(`${base}/__admin/*`, answer), http.all(`${base}${API_PREFIX}/*`, answer));
+  handlers.push(http.all(`${base}${ADMIN_PREFIX}*`, answer), http.all(`${base}${API_PREFIX}/*`, answer));
   return { handlers, admin: engine.admin };
 }

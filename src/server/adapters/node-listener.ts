@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
+import { MAX_BODY_BYTES } from '../engine/body.js';
 import type { Engine } from '../engine/engine.js';
-import { MAX_BODY_BYTES } from '../engine/options.js';
 import { deliverFault } from './node-faults.js';
 import { writeHeadFor } from './node-write-head.js';
 

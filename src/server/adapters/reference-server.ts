@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ReferenceServerOptions } from '../answers/response.js';
-import { createEngine, type Engine } from '../engine/engine.js';
+import type { Engine } from '../engine/engine.js';
+import type { ReferenceServerOptions } from '../engine/options.js';
+import { createReferenceEngine } from '../inspector/with-admin-routes.js';
 import type { ReferenceAdmin } from '../state/admin.js';
 import { answerClientError } from './node-client-error.js';
 import { createNodeListener } from './node-listener.js';
@@ -17,7 +18,6 @@ export interface ReferenceServer {
   /** Starts listening; resolves to the base URL (the spec's {base_url}, without /ext/v3). */
   listen(options?: ListenOptions): Promise<string>;
   readonly admin: ReferenceAdmin;
-  readonly engine: Engine;
   /** Stops listening and ends open connections. */
   close(): Promise<void>;
 }
@@ -31,12 +31,15 @@ function baseUrlOf(address: AddressInfo): string {
 }
 
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const engine = createEngine(options);
+  return serveEngine(createReferenceEngine(options));
+}
+
+/** A reference server over an engine made elsewhere (tests that also look at the engine). */
+export function serveEngine(engine: Engine): ReferenceServer {
   let server: Server | undefined;
 
   return {
     admin: engine.admin,
-    engine,
 
     listen({ port = 0, host = DEFAULT_HOST } = {}) {
       if (server) return Promise.reject(new Error('The reference server is already listening'));

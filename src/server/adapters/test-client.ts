@@ -1,8 +1,8 @@
 import { LoyaltyClient } from '../../client/client.js';
 import type { ClientOptions } from '../../client/options.js';
-import type { ReferenceServerOptions } from '../answers/response.js';
-import { createEngine } from '../engine/engine.js';
 import { DEMO_API_KEY } from '../engine/keys.js';
+import type { ReferenceServerOptions } from '../engine/options.js';
+import { createReferenceEngine } from '../inspector/with-admin-routes.js';
 import type { ReferenceAdmin } from '../state/admin.js';
 import { EngineDispatcher } from './engine-dispatcher.js';
 
@@ -27,7 +27,7 @@ export const IN_PROCESS_BASE_URL = 'http://loyalty.in-process';
  */
 export async function createTestClient(options: TestClientOptions = {}): Promise<TestClient> {
   const { apiKey, client: clientOptions, ...engineOptions } = options;
-  const engine = createEngine(engineOptions);
+  const engine = createReferenceEngine(engineOptions);
   const client = new LoyaltyClient({
     ...clientOptions,
     apiKey: apiKey ?? engineOptions.keys?.[0]?.key ?? DEMO_API_KEY,

@@ -1,6 +1,6 @@
 import { SUCCESS_MESSAGE } from '../../operations/envelope.js';
 import type { Scope } from '../../operations/scopes.js';
-import type { ApiFailure } from './failures.js';
+import { ApiFailure, internalError } from './failures.js';
 import type { EngineResponse } from './response.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -46,4 +46,9 @@ export function failureResponse(failure: ApiFailure, meta: BaseMeta): EngineResp
 
 export function textResponse(text: string, requestId: string): EngineResponse {
   return { status: 200, headers: { 'content-type': TEXT_TYPE, 'x-request-id': requestId }, body: text };
+}
+
+/** The envelope of a failure; anything but an ApiFailure is an unexpected fault, a 500. */
+export function failureOf(error: unknown, meta: BaseMeta): EngineResponse {
+  return failureResponse(error instanceof ApiFailure ? error : internalError(), meta);
 }

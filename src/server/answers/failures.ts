@@ -1,7 +1,5 @@
 import { ERROR_CODES } from '../../operations/envelope.js';
 import type { Scope } from '../../operations/scopes.js';
-import { MAX_BODY_BYTES } from '../engine/options.js';
-import { retryAfterSeconds } from '../engine/rate-limit.js';
 import type { ProblemDetail } from './details.js';
 
 /** `meta.legacy.codigo` of the business rules (docs/decisions.md). */
@@ -108,16 +106,21 @@ export function requestTimeout(): ApiFailure {
   return new ApiFailure(408, ERROR_CODES.badRequest, 'La petición no llegó completa a tiempo');
 }
 
-export function payloadTooLarge(): ApiFailure {
+export function payloadTooLarge(maxBytes: number): ApiFailure {
   return new ApiFailure(
     413,
     ERROR_CODES.payloadTooLarge,
-    `El cuerpo de la petición supera el máximo de ${MAX_BODY_BYTES} bytes`,
+    `El cuerpo de la petición supera el máximo de ${maxBytes} bytes`,
   );
 }
 
 export function businessRule(codigo: LegacyCode, msj: string, facts: Record<string, unknown>): ApiFailure {
   return new ApiFailure(422, ERROR_CODES.unprocessable, msj, { meta: { legacy: { codigo, ...facts } } });
+}
+
+/** `Retry-After` in whole seconds, never 0 (a client told "0" would retry at once). */
+export function retryAfterSeconds(waitMs: number): string {
+  return String(Math.max(1, Math.ceil(waitMs / 1_000)));
 }
 
 export function rateLimited(msj: string, waitMs: number): ApiFailure {

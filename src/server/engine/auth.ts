@@ -1,15 +1,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
-import { SCOPES, type Scope } from '../../operations/scopes.js';
-import type { ApiKeyConfig } from '../answers/response.js';
-import { DEFAULT_APP_ID } from './keys.js';
-
-/** Who is calling: everything the engine keeps about a key. The key itself is not kept. */
-export interface Caller {
-  /** `key_` and the first 12 hex digits of the key's SHA-256: safe to show and log. */
-  readonly keyId: string;
-  readonly appId: number;
-  readonly scopes: ReadonlySet<Scope>;
-}
+import { SCOPES } from '../../operations/scopes.js';
+import type { Caller } from '../state/caller.js';
+import { type ApiKeyConfig, DEFAULT_APP_ID } from './keys.js';
 
 export function keyIdOf(key: string): string {
   return `key_${hash('sha256', key, 'hex').slice(0, 12)}`;

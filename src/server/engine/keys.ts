@@ -1,5 +1,11 @@
-import { SCOPES } from '../../operations/scopes.js';
-import type { ApiKeyConfig } from '../answers/response.js';
+import { SCOPES, type Scope } from '../../operations/scopes.js';
+
+/** A key the server accepts, with its application and scopes (`'*'`: every scope). */
+export interface ApiKeyConfig {
+  key: string;
+  appId?: number;
+  scopes: readonly Scope[] | '*';
+}
 
 /** The application every key belongs to unless its configuration names another. */
 export const DEFAULT_APP_ID = 1;

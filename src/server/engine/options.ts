@@ -1,18 +1,22 @@
 import { isScope } from '../../operations/scopes.js';
-import type { ApiKeyConfig, EngineOptions, SeedName, ServerLimits } from '../answers/response.js';
-import { type ResolvedFaults, resolveFaults } from '../faults/options.js';
-import { DEMO_KEYS } from './keys.js';
+import { type FaultOptions, type ResolvedFaults, resolveFaults } from '../faults/options.js';
+import { DEFAULT_LIMITS, type RateLimit, type ServerLimits } from '../state/limits.js';
+import type { SeedName } from '../state/seed.js';
+import { type ApiKeyConfig, DEMO_KEYS } from './keys.js';
 
-/** docs/decisions.md, "Reference server defaults". */
-export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
-  rateLimit: Object.freeze({ limit: 100, windowMs: 1_000 }),
-  groupActionsPerMinute: 10,
-  maxGroupSize: 100_000,
-  idempotencyTtlMs: 24 * 60 * 60 * 1_000,
-});
+/** Options of `createReferenceServer`, `createTestClient` and the MSW handlers (CONTRACT.md). */
+export interface ReferenceServerOptions {
+  keys?: readonly ApiKeyConfig[];
+  seed?: SeedName;
+  limits?: Partial<Omit<ServerLimits, 'rateLimit'>> & { rateLimit?: Partial<RateLimit> };
+  /** Fault injection: latency, 5xx, dropped connections, 429 storms, stalled bodies. Off when absent. */
+  faults?: FaultOptions;
+}
 
-/** Larger request bodies get a 413; fixed, not an option. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export interface EngineOptions extends ReferenceServerOptions {
+  /** Milliseconds since the epoch; injectable so tests can move time. */
+  now?: () => number;
+}
 
 export interface ResolvedOptions {
   keys: readonly ApiKeyConfig[];

@@ -31,8 +31,3 @@ export class FixedWindowLimiter {
     this.#windows.clear();
   }
 }
-
-/** `Retry-After` in whole seconds, never 0 (a client told "0" would retry at once). */
-export function retryAfterSeconds(waitMs: number): string {
-  return String(Math.max(1, Math.ceil(waitMs / 1_000)));
-}

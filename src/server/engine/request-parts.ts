@@ -1,5 +1,4 @@
 import type { ProblemDetail } from '../answers/details.js';
-import { MAX_BODY_BYTES } from './options.js';
 
 /** The query parameter every operation accepts besides its own. */
 export const HELP_PARAMETER = 'help';
@@ -65,46 +64,4 @@ export function decodePathParams(
     }
   });
   return { values, problems };
-}
-
-export type ParsedBody =
-  | { kind: 'json'; value: unknown }
-  | { kind: 'too-large' }
-  | { kind: 'malformed'; problem: ProblemDetail };
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-function malformed(message: string): ParsedBody {
-  return { kind: 'malformed', problem: { in: 'body', name: '', message, code: 'invalid_json' } };
-}
-
-/**
- * The JSON value of a body; an absent or empty body is `undefined` (the operation's schema then
- * says whether a body was required). `declaredLength` is the Content-Length header, which lets an
- * adapter refuse a large body without reading it.
- */
-export function parseJsonBody(
-  body: Uint8Array | string | undefined,
-  declaredLength: string | undefined,
-): ParsedBody {
-  if (declaredLength !== undefined && Number(declaredLength) > MAX_BODY_BYTES) return { kind: 'too-large' };
-  if (body === undefined) return { kind: 'json', value: undefined };
-  let text: string;
-  if (typeof body === 'string') {
-    if (Buffer.byteLength(body, 'utf8') > MAX_BODY_BYTES) return { kind: 'too-large' };
-    text = body;
-  } else {
-    if (body.byteLength > MAX_BODY_BYTES) return { kind: 'too-large' };
-    try {
-      text = UTF8.decode(body);
-    } catch {
-      return malformed('is not valid UTF-8');
-    }
-  }
-  if (text.trim() === '') return { kind: 'json', value: undefined };
-  try {
-    return { kind: 'json', value: JSON.parse(text) };
-  } catch (error) {
-    return malformed(`is not valid JSON (${(error as Error).message})`);
-  }
 }

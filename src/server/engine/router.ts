@@ -14,6 +14,9 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allow: string }
   | { kind: 'not-found' };
 
+/** A method and path that name an operation. */
+export type OperationRoute = Extract<RouteMatch, { kind: 'operation' }>;
+
 const NOT_FOUND: RouteMatch = Object.freeze({ kind: 'not-found' });
 
 function escapeRegExp(text: string): string {

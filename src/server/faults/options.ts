@@ -1,4 +1,44 @@
-import type { FaultKind, FaultOptions } from '../answers/response.js';
+/** The faults the reference server can inject on /ext/v3 requests (docs/reliability.md). */
+export type FaultKind =
+  /** A 500 envelope; the request is not processed. */
+  | 'serverError'
+  /** The connection ends with no answer; the request is not processed. */
+  | 'dropBeforeProcessing'
+  /** The request is processed and its effect committed, then the connection ends with no answer. */
+  | 'dropAfterCommit'
+  /** A burst of 429 answers with `Retry-After`; the requests are not processed. */
+  | 'rateLimitStorm'
+  /** The request is processed, then its answer stops half-way through the body. */
+  | 'stallBody';
+
+/** Fault injection (off when absent). Every random choice comes from a generator seeded with `seed`. */
+export interface FaultOptions {
+  /** An integer 0..4294967295: the same seed gives the same schedule of faults. */
+  seed: number;
+  /** Added before every /ext/v3 answer: a fixed delay, or a [min, max] range drawn per request. Default 0. */
+  latencyMs?: number | readonly [number, number];
+  /** The share (0..1) of /ext/v3 requests that get each fault; together at most 1. Default 0 each. */
+  rates?: Partial<Record<FaultKind, number>>;
+  /** `Retry-After` of the 429 storm answers, in whole seconds (at least 1). Default 1. */
+  retryAfterSeconds?: number;
+  /** How many consecutive requests one 429 storm answers. Default 5. */
+  stormLength?: number;
+  /** How long a stalled body hangs before the server ends the connection. Default 30 000. */
+  stallMs?: number;
+  /** Faults of the first requests, in order (`'none'`: a normal answer; a storm here is one 429); the random draws follow. */
+  sequence?: readonly (FaultKind | 'none')[];
+}
+
+/** What fault injection did since the engine started (or since `reset()`). */
+export interface FaultReport {
+  seed: number;
+  /** /ext/v3 requests that went through fault injection (with a known route and key). */
+  requests: number;
+  /** Requests that got each fault. */
+  injected: Record<FaultKind, number>;
+  /** Requests answered after an added latency of more than 0 ms. */
+  delayed: number;
+}
 
 export const FAULT_KINDS: readonly FaultKind[] = Object.freeze([
   'serverError',

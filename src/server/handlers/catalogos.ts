@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from '../../openapi/document.js';
-import type { Caller } from '../engine/auth.js';
+import type { Caller } from '../state/caller.js';
 import type { Handlers } from './context.js';
 
 /** A key's scopes never change, so its document is built once. */

@@ -1,5 +1,5 @@
+import type { Cliente } from '../../types.js';
 import { businessRule } from '../answers/failures.js';
-import type { Customer } from '../answers/response.js';
 import { addCustomer, fromUsuarioData } from '../state/customers.js';
 import { isoInstant } from '../state/instant.js';
 import { auditMovement, recordMovement } from '../state/ledger.js';
@@ -8,7 +8,7 @@ import type { Handlers } from './context.js';
 import { customerOr404 } from './lookup.js';
 
 /** With `completo=false`: who the customer is and where they stand, without the rest of the profile. */
-function summaryOf(customer: Customer): Customer {
+function summaryOf(customer: Cliente): Cliente {
   const { uid, email, nombre, apellido, puntos, nivel, etiquetas } = customer;
   return { uid, email, nombre, apellido, puntos, nivel, etiquetas };
 }

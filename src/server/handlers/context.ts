@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import type { Operation } from '../../operations/table.js';
-import type { ServerLimits } from '../answers/response.js';
-import type { Caller } from '../engine/auth.js';
+import type { Caller } from '../state/caller.js';
+import type { ServerLimits } from '../state/limits.js';
 import type { Store } from '../state/store.js';
 
 type Validated<Schema> = Schema extends z.ZodType ? z.output<Schema> : Record<string, never>;

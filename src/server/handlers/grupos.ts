@@ -1,19 +1,21 @@
+import type { Cliente } from '../../types.js';
 import { businessRule } from '../answers/failures.js';
-import type { Customer, Group, ServerLimits } from '../answers/response.js';
 import { isoInstant } from '../state/instant.js';
 import { auditMovement, recordMovement } from '../state/ledger.js';
+import type { ServerLimits } from '../state/limits.js';
+import type { GrupoConMiembros } from '../state/records.js';
 import type { Store } from '../state/store.js';
 import type { Handlers } from './context.js';
 
 /** Group ids come from another operation, so an unknown one is a business rule (docs/decisions.md), not a 404. */
-function groupOr422(store: Store, grupoId: number): Group {
+function groupOr422(store: Store, grupoId: number): GrupoConMiembros {
   const group = store.groups.get(grupoId);
   if (!group) throw businessRule('GRUPO_INEXISTENTE', 'El grupo no existe', { grupoId });
   return group;
 }
 
 /** The members an action reaches, after checking the group is not larger than one action may reach. */
-function membersOf(store: Store, group: Group, limits: ServerLimits): Customer[] {
+function membersOf(store: Store, group: GrupoConMiembros, limits: ServerLimits): Cliente[] {
   if (group.uids.length > limits.maxGroupSize) {
     throw businessRule('GRUPO_DEMASIADO_GRANDE', 'El grupo supera el máximo de clientes por acción', {
       grupoId: group.grupoId,
@@ -21,7 +23,7 @@ function membersOf(store: Store, group: Group, limits: ServerLimits): Customer[]
       maximo: limits.maxGroupSize,
     });
   }
-  const members: Customer[] = [];
+  const members: Cliente[] = [];
   for (const uid of group.uids) {
     const customer = store.customers.get(uid);
     if (customer) members.push(customer);

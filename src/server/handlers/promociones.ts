@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { isoDate } from '../../operations/fields.js';
 import { TIPO } from '../../operations/promociones.js';
+import type { Promocion } from '../../types.js';
 import { businessRule } from '../answers/failures.js';
-import type { Promotion } from '../answers/response.js';
 import { dailyCouponUsage } from '../state/coupon-usage.js';
 import type { Handlers } from './context.js';
 import { promotionOr404 } from './lookup.js';
@@ -10,7 +10,7 @@ import { promotionOr404 } from './lookup.js';
 /** `programar` needs a date: a calendar date or an ISO 8601 date-time. */
 const scheduleDate = z.union([isoDate, z.iso.datetime({ offset: true, local: true })]);
 
-type Command = (promotion: Promotion, fecha: string | undefined) => void;
+type Command = (promotion: Promocion, fecha: string | undefined) => void;
 
 /** The commands this server knows; the spec's list is open-ended, so any other is a business-rule refusal. */
 const COMMANDS: Readonly<Record<string, Command>> = {
@@ -40,7 +40,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
 /** tipo 1 means "gifts and promotions": everything but code coupons and games. */
 const NOT_GIFTS: ReadonlySet<number> = new Set([TIPO.codeCoupon, TIPO.game]);
 
-function matchesTipo(promotion: Promotion, tipo: number | undefined): boolean {
+function matchesTipo(promotion: Promocion, tipo: number | undefined): boolean {
   if (tipo === undefined) return true;
   if (tipo === TIPO.gifts) return !NOT_GIFTS.has(promotion.tipo);
   return promotion.tipo === tipo;

@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { uid } from '../../operations/fields.js';
 import { gruposNombreSet } from '../../operations/grupos.js';
-import { detailsFromIssues } from '../answers/details.js';
+import type { RequestIssue } from '../../operations/validate.js';
+import { detailsFromIssues, type ProblemDetail } from '../answers/details.js';
 import { type BaseMeta, successResponse } from '../answers/envelope.js';
-import { badRequest, methodNotAllowed, payloadTooLarge, routeNotFound } from '../answers/failures.js';
+import { badRequest, methodNotAllowed, routeNotFound } from '../answers/failures.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
-import { parseJsonBody } from '../engine/request-parts.js';
-import { type ReferenceAdmin, unknownUids } from '../state/admin.js';
-import type { Store } from '../state/store.js';
+import { readJsonBody } from '../engine/body.js';
+import type { Engine } from '../engine/engine.js';
+import { unknownUids } from '../state/admin.js';
 
 /** Admin routes live outside /ext/v3 and take no API key. */
 export const ADMIN_PREFIX = '/__admin/';
@@ -19,39 +20,37 @@ const createGroupBody = z.strictObject({
 
 type AdminRoute = (request: EngineRequest, meta: BaseMeta) => EngineResponse;
 
-function jsonBodyOf(request: EngineRequest): unknown {
-  const parsed = parseJsonBody(request.body, request.headers['content-length']);
-  if (parsed.kind === 'too-large') throw payloadTooLarge();
-  if (parsed.kind === 'malformed') throw badRequest([parsed.problem]);
-  return parsed.value;
+/** The body of `POST /__admin/grupos`, checked like an operation's: every problem in `details`. */
+function groupInput({ state }: Engine, request: EngineRequest): z.output<typeof createGroupBody> {
+  const result = createGroupBody.safeParse(readJsonBody(request));
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({ ...issue, path: ['body', ...issue.path] }));
+    throw badRequest(detailsFromIssues(issues as unknown as RequestIssue[]));
+  }
+  const { uids } = result.data;
+  const unknown = unknownUids(state.data.store, uids);
+  if (unknown.length > 0) {
+    throw badRequest(
+      unknown.map(
+        (value): ProblemDetail => ({
+          in: 'body',
+          name: `uids.${uids.indexOf(value)}`,
+          message: 'is not a known customer',
+          code: 'custom',
+        }),
+      ),
+    );
+  }
+  return result.data;
 }
 
-/** The admin routes, answered with the usual envelope (appId 0 and scope null: no key is involved). */
-export function createAdminRoutes(admin: ReferenceAdmin, currentStore: () => Store) {
-  const routes: Record<string, Record<string, AdminRoute>> = {
+/** The admin routes by name and method, answered with the usual envelope (appId 0, scope null). */
+function adminRoutes(engine: Engine): Record<string, Record<string, AdminRoute>> {
+  const { admin } = engine;
+  return {
     grupos: {
-      POST: (request, meta) => {
-        const result = createGroupBody.safeParse(jsonBodyOf(request));
-        if (!result.success) {
-          throw badRequest(
-            detailsFromIssues(
-              result.error.issues.map((issue) => ({ ...issue, path: ['body', ...issue.path] })),
-            ),
-          );
-        }
-        const unknown = unknownUids(currentStore(), result.data.uids);
-        if (unknown.length > 0) {
-          throw badRequest(
-            unknown.map((value) => ({
-              in: 'body' as const,
-              name: `uids.${result.data.uids.indexOf(value)}`,
-              message: 'is not a known customer',
-              code: 'custom',
-            })),
-          );
-        }
-        return successResponse({ grupoId: admin.createGroup(result.data) }, meta);
-      },
+      POST: (request, meta) =>
+        successResponse({ grupoId: admin.createGroup(groupInput(engine, request)) }, meta),
     },
     reset: {
       POST: (_request, meta) => {
@@ -59,18 +58,19 @@ export function createAdminRoutes(admin: ReferenceAdmin, currentStore: () => Sto
         return successResponse({ reset: true }, meta);
       },
     },
-    audit: {
-      GET: (_request, meta) => successResponse(admin.audit(), meta),
-    },
-    faults: {
-      GET: (_request, meta) => successResponse(admin.faults() ?? null, meta),
-    },
+    audit: { GET: (_request, meta) => successResponse(admin.audit(), meta) },
+    faults: { GET: (_request, meta) => successResponse(admin.faults() ?? null, meta) },
   };
+}
 
-  return function handleAdmin(request: EngineRequest, method: string, meta: BaseMeta): EngineResponse {
+/** Answers a request under ADMIN_PREFIX; a refusal is thrown as an ApiFailure. */
+export function createAdminRoutes(engine: Engine): AdminRoute {
+  const routes = adminRoutes(engine);
+  return (request, meta) => {
     const name = request.path.slice(ADMIN_PREFIX.length);
     const byMethod = Object.hasOwn(routes, name) ? routes[name] : undefined;
     if (!byMethod) throw routeNotFound();
+    const method = request.method.toUpperCase();
     const route = Object.hasOwn(byMethod, method) ? byMethod[method] : undefined;
     if (!route) throw methodNotAllowed(Object.keys(byMethod).join(', '));
     return route(request, meta);

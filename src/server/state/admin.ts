@@ -1,8 +1,11 @@
-import type { AuditEntry, Customer, FaultReport, Notification } from '../answers/response.js';
+import type { Cliente, Notificacion } from '../../types.js';
+import type { FaultReport } from '../faults/options.js';
 import { addCustomer, type Profile } from './customers.js';
 import { isoInstant } from './instant.js';
 import { recordMovement } from './ledger.js';
 import { levelNameFor } from './levels.js';
+import type { AuditEntry } from './records.js';
+import type { ServerState } from './server-state.js';
 import type { Store } from './store.js';
 
 export interface AdminCustomerInput extends Profile {
@@ -23,11 +26,11 @@ export interface ReferenceAdmin {
   /** Adds a customer directly (for example with a chosen uid, or many at once); returns its uid. */
   createCustomer(input?: AdminCustomerInput): string;
   /** A copy of the customer record, or undefined. */
-  customer(uid: string): Customer | undefined;
+  customer(uid: string): Cliente | undefined;
   /** Points movements made through the API, oldest first. */
   audit(): AuditEntry[];
   /** Push notifications sent through the API, oldest first. */
-  notifications(): Notification[];
+  notifications(): Notificacion[];
   /** What fault injection did so far (requests seen, faults by kind); undefined when it is off. */
   faults(): FaultReport | undefined;
   /** Back to the seed: data, idempotency keys, limit counters and the fault schedule alike. */
@@ -38,83 +41,66 @@ export function unknownUids(store: Store, uids: readonly string[]): string[] {
   return uids.filter((uid) => !store.customers.has(uid));
 }
 
-export interface AdminDependencies {
-  currentStore: () => Store;
-  reset: () => void;
+/** What the admin helpers work on; every change they make goes through `data.change`. */
+export interface AdminState {
+  data: ServerState;
   now: () => number;
   faults: () => FaultReport | undefined;
-  /** Called as an admin call begins to change the state; the calls are synchronous, so nothing is read in between. */
-  changed: () => void;
+  reset: () => void;
 }
 
-export function createAdmin({
-  currentStore,
-  reset,
-  now,
-  faults,
-  changed,
-}: AdminDependencies): ReferenceAdmin {
+function createGroup(store: Store, { uids, nombre }: { uids: readonly string[]; nombre?: string }): number {
+  const unknown = unknownUids(store, uids);
+  if (unknown.length > 0)
+    throw new Error(`createGroup: unknown customer uid(s): ${unknown.slice(0, 10).join(', ')}`);
+  const grupoId = store.next('group');
+  store.groups.set(grupoId, { grupoId, nombre: nombre ?? `Grupo ${grupoId}`, uids: [...new Set(uids)] });
+  return grupoId;
+}
+
+function createTask(store: Store, { nombre, status = 0 }: { nombre: string; status?: 0 | 1 }): number {
+  const tareaId = store.next('task');
+  store.tasks.set(tareaId, {
+    tareaId,
+    nombre,
+    status,
+    disparador: 'manual',
+    condiciones: [],
+    acciones: [],
+    ultimoCambio: null,
+  });
+  return tareaId;
+}
+
+function createCustomer(store: Store, input: AdminCustomerInput, now: number): string {
+  const { uid, email, puntos, etiquetas, ...profile } = input;
+  if (puntos !== undefined && !(Number.isFinite(puntos) && puntos >= 0)) {
+    throw new Error('createCustomer: puntos must be a finite number, at least 0');
+  }
+  const customer = addCustomer(store, { uid, email, profile, etiquetas });
+  if (puntos) {
+    recordMovement(store, customer, {
+      puntos,
+      motivo: 'Saldo inicial',
+      grupoId: null,
+      fecha: isoInstant(now),
+    });
+    customer.nivel = levelNameFor(store.levels, customer.puntos);
+  }
+  return customer.uid;
+}
+
+export function createAdmin({ data, now, faults, reset }: AdminState): ReferenceAdmin {
   return {
-    createGroup({ uids, nombre }) {
-      changed();
-      const store = currentStore();
-      const unknown = unknownUids(store, uids);
-      if (unknown.length > 0)
-        throw new Error(`createGroup: unknown customer uid(s): ${unknown.slice(0, 10).join(', ')}`);
-      const grupoId = store.next('group');
-      store.groups.set(grupoId, { grupoId, nombre: nombre ?? `Grupo ${grupoId}`, uids: [...new Set(uids)] });
-      return grupoId;
-    },
-
-    createTask({ nombre, status = 0 }) {
-      changed();
-      const store = currentStore();
-      const tareaId = store.next('task');
-      store.tasks.set(tareaId, {
-        tareaId,
-        nombre,
-        status,
-        disparador: 'manual',
-        condiciones: [],
-        acciones: [],
-        ultimoCambio: null,
-      });
-      return tareaId;
-    },
-
-    createCustomer(input = {}) {
-      changed();
-      const store = currentStore();
-      const { uid, email, puntos, etiquetas, ...profile } = input;
-      if (puntos !== undefined && !(Number.isFinite(puntos) && puntos >= 0)) {
-        throw new Error('createCustomer: puntos must be a finite number, at least 0');
-      }
-      const customer = addCustomer(store, { uid, email, profile, etiquetas });
-      if (puntos) {
-        recordMovement(store, customer, {
-          puntos,
-          motivo: 'Saldo inicial',
-          grupoId: null,
-          fecha: isoInstant(now()),
-        });
-        customer.nivel = levelNameFor(store.levels, customer.puntos);
-      }
-      return customer.uid;
-    },
-
+    createGroup: (input) => data.change((store) => createGroup(store, input)),
+    createTask: (input) => data.change((store) => createTask(store, input)),
+    createCustomer: (input = {}) => data.change((store) => createCustomer(store, input, now())),
     customer(uid) {
-      const customer = currentStore().customers.get(uid);
+      const customer = data.store.customers.get(uid);
       return customer ? structuredClone(customer) : undefined;
     },
-
-    audit() {
-      return currentStore().audit.map((entry) => ({ ...entry }));
-    },
-
-    notifications() {
-      return currentStore().notifications.map((notification) => ({ ...notification }));
-    },
-
+    audit: () => data.store.audit.map((entry) => ({ ...entry })),
+    notifications: () => data.store.notifications.map((notification) => ({ ...notification })),
     faults,
     reset,
   };

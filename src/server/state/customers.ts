@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { clientesCreate, type perfilUpdate } from '../../operations/clientes.js';
-import type { Customer } from '../answers/response.js';
+import type { Cliente } from '../../types.js';
 import { levelNameFor } from './levels.js';
 import type { Store } from './store.js';
 
@@ -57,10 +57,10 @@ function nextFreeUid(store: Store): string {
 }
 
 /** Adds a customer with a zero balance; points come only through movements, so history and balance agree. */
-export function addCustomer(store: Store, input: NewCustomer): Customer {
+export function addCustomer(store: Store, input: NewCustomer): Cliente {
   const uid = input.uid ?? nextFreeUid(store);
   if (store.customers.has(uid)) throw new Error(`A customer with uid ${JSON.stringify(uid)} already exists`);
-  const customer: Customer = {
+  const customer: Cliente = {
     uid,
     ...(input.email === undefined ? {} : { email: input.email }),
     ...input.profile,

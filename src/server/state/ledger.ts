@@ -1,5 +1,5 @@
-import type { Customer, Movement } from '../answers/response.js';
-import type { Caller } from '../engine/auth.js';
+import type { Cliente, PuntosMovimiento } from '../../types.js';
+import type { Caller } from './caller.js';
 import type { Store } from './store.js';
 
 export interface MovementInput {
@@ -10,9 +10,9 @@ export interface MovementInput {
 }
 
 /** Appends a movement to the customer's history and moves the balance with it, so both always agree. */
-export function recordMovement(store: Store, customer: Customer, input: MovementInput): Movement {
+export function recordMovement(store: Store, customer: Cliente, input: MovementInput): PuntosMovimiento {
   customer.puntos += input.puntos;
-  const movement: Movement = {
+  const movement: PuntosMovimiento = {
     movimientoId: `mov_${store.next('movement')}`,
     uid: customer.uid,
     puntos: input.puntos,
@@ -26,7 +26,12 @@ export function recordMovement(store: Store, customer: Customer, input: Movement
 }
 
 /** Records who made a movement through the API: the key's id and application, never the key. */
-export function auditMovement(store: Store, movement: Movement, caller: Caller, operationId: string): void {
+export function auditMovement(
+  store: Store,
+  movement: PuntosMovimiento,
+  caller: Caller,
+  operationId: string,
+): void {
   store.audit.push({
     movimientoId: movement.movimientoId,
     uid: movement.uid,

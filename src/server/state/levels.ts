@@ -1,7 +1,7 @@
-import type { Level } from '../answers/response.js';
+import type { Nivel } from '../../types.js';
 
 /** The highest level whose `puntosMinimos` the balance reaches; the lowest level when it reaches none. */
-export function levelFor(levels: readonly Level[], balance: number): Level | undefined {
+export function levelFor(levels: readonly Nivel[], balance: number): Nivel | undefined {
   let reached = levels[0];
   for (const level of levels) {
     if (level.puntosMinimos <= balance) reached = level;
@@ -9,6 +9,6 @@ export function levelFor(levels: readonly Level[], balance: number): Level | und
   return reached;
 }
 
-export function levelNameFor(levels: readonly Level[], balance: number): string {
+export function levelNameFor(levels: readonly Nivel[], balance: number): string {
   return levelFor(levels, balance)?.nombre ?? '';
 }

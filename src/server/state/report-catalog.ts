@@ -1,4 +1,4 @@
-import type { ReportCatalog } from '../answers/response.js';
+import type { ReportCatalog } from '../../types.js';
 
 const DATE_OPERATORS = ['eq', 'between', 'gte', 'lte'];
 const CHOICE_OPERATORS = ['eq', 'in'];

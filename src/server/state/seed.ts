@@ -1,5 +1,5 @@
 import { TIPO } from '../../operations/promociones.js';
-import type { Level, Promotion, SeedName, Task } from '../answers/response.js';
+import type { Nivel, Promocion, Tarea } from '../../types.js';
 import { addCustomer } from './customers.js';
 import { isoInstant } from './instant.js';
 import { recordMovement } from './ledger.js';
@@ -15,7 +15,7 @@ function seedConfiguration(store: Store): void {
     ['Oro', 5_000],
   ];
   store.levels = thresholds.map(
-    ([nombre, puntosMinimos], index): Level => ({
+    ([nombre, puntosMinimos], index): Nivel => ({
       nivelId: index + 1,
       nombre,
       puntosMinimos,
@@ -131,7 +131,7 @@ function seedGroups(store: Store): void {
   }
 }
 
-type TaskRow = Pick<Task, 'nombre' | 'status'> & {
+type TaskRow = Pick<Tarea, 'nombre' | 'status'> & {
   disparador: string;
   condiciones: string[];
   acciones: string[];
@@ -183,7 +183,7 @@ function seedTasks(store: Store): void {
 }
 
 /** Ordinary gifts use tipo 1 (gifts) and 3 (discounts); 101 and 7 are the spec's code coupons and games. */
-type PromotionRow = Pick<Promotion, 'nombre' | 'tipo' | 'estado' | 'fechaProgramada'>;
+type PromotionRow = Pick<Promocion, 'nombre' | 'tipo' | 'estado' | 'fechaProgramada'>;
 
 /** Each promotion with the most coupons it sees used in a day. */
 const PROMOTIONS: Array<[PromotionRow, number]> = [
@@ -215,6 +215,9 @@ function seedPromotions(store: Store): void {
 }
 
 /** Fills a fresh store. Deterministic: the same seed always gives the same data. */
+/** The seeds the server can start from: the demo data, or only the program's configuration. */
+export type SeedName = 'demo' | 'empty';
+
 export function seedStore(store: Store, seed: SeedName): void {
   seedConfiguration(store);
   if (seed === 'empty') return;

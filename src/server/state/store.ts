@@ -1,32 +1,31 @@
 import type {
-  AuditEntry,
-  Customer,
-  Group,
-  Level,
-  Movement,
-  Notification,
-  Promotion,
+  Cliente,
+  Nivel,
+  Notificacion,
+  Promocion,
+  PuntosMovimiento,
   ReportCatalog,
-  Task,
-} from '../answers/response.js';
+  Tarea,
+} from '../../types.js';
+import type { AuditEntry, GrupoConMiembros } from './records.js';
 
 type Sequence = 'customer' | 'movement' | 'group' | 'task' | 'notification';
 
 /** The engine's whole mutable state. Seeding fills it; handlers and the admin helpers change it. */
 export class Store {
-  readonly customers = new Map<string, Customer>();
+  readonly customers = new Map<string, Cliente>();
   /** Points history per customer uid, oldest first. */
-  readonly movements = new Map<string, Movement[]>();
-  readonly groups = new Map<number, Group>();
-  readonly tasks = new Map<number, Task>();
-  readonly promotions = new Map<number, Promotion>();
+  readonly movements = new Map<string, PuntosMovimiento[]>();
+  readonly groups = new Map<number, GrupoConMiembros>();
+  readonly tasks = new Map<number, Tarea>();
+  readonly promotions = new Map<number, Promocion>();
   /** Most coupons a promotion can see used in one day; drives the deterministic usage figures. */
   readonly couponDailyMax = new Map<number, number>();
   /** Sorted by `puntosMinimos`, lowest first. */
-  levels: Level[] = [];
+  levels: Nivel[] = [];
   reportCatalog: ReportCatalog = {};
   readonly audit: AuditEntry[] = [];
-  readonly notifications: Notification[] = [];
+  readonly notifications: Notificacion[] = [];
   readonly #sequences: Record<Sequence, number> = {
     customer: 0,
     movement: 0,
@@ -41,7 +40,7 @@ export class Store {
     return this.#sequences[sequence];
   }
 
-  historyOf(uid: string): Movement[] {
+  historyOf(uid: string): PuntosMovimiento[] {
     let history = this.movements.get(uid);
     if (!history) {
       history = [];

@@ -1,0 +1,47 @@
+import { FaultInjector } from '../faults/injector.js';
+import { ServerState } from '../state/server-state.js';
+import { createKeyRegistry, type KeyRegistry } from './auth.js';
+import { IdempotencyStore } from './idempotency.js';
+import { type EngineOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { FixedWindowLimiter } from './rate-limit.js';
+import { ReadCache } from './read-cache.js';
+
+const GROUP_ACTION_WINDOW_MS = 60_000;
+
+/** Everything the request steps read and change; each step receives it. */
+export interface EngineState {
+  readonly options: ResolvedOptions;
+  readonly data: ServerState;
+  readonly keys: KeyRegistry;
+  readonly requestLimiter: FixedWindowLimiter;
+  readonly groupActionLimiter: FixedWindowLimiter;
+  readonly idempotency: IdempotencyStore;
+  /** Undefined when fault injection is off. */
+  readonly faults: FaultInjector | undefined;
+  readonly reads: ReadCache;
+}
+
+export function createEngineState(given: EngineOptions = {}): EngineState {
+  const options = resolveOptions(given);
+  const { limits } = options;
+  const data = new ServerState(options.seed);
+  return {
+    options,
+    data,
+    keys: createKeyRegistry(options.keys),
+    requestLimiter: new FixedWindowLimiter(limits.rateLimit.limit, limits.rateLimit.windowMs),
+    groupActionLimiter: new FixedWindowLimiter(limits.groupActionsPerMinute, GROUP_ACTION_WINDOW_MS),
+    idempotency: new IdempotencyStore(limits.idempotencyTtlMs),
+    faults: options.faults ? new FaultInjector(options.faults) : undefined,
+    reads: new ReadCache(data),
+  };
+}
+
+/** Back to the seed: data, idempotency keys, limit counters and the fault schedule alike. */
+export function resetEngineState(state: EngineState): void {
+  state.data.reset();
+  state.requestLimiter.clear();
+  state.groupActionLimiter.clear();
+  state.idempotency.clear();
+  state.faults?.restart();
+}

@@ -1,0 +1,61 @@
+import type { OperationDefinition } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
+import { type BaseMeta, failureOf, successResponse, successResponseOfJson } from '../answers/envelope.js';
+import { rateLimited } from '../answers/failures.js';
+import type { Answer } from '../answers/response.js';
+import { settle } from '../answers/settle.js';
+import { type Handler, type HandlerContext, handlers } from '../handlers/index.js';
+import type { Call } from './call.js';
+import type { EngineState } from './engine-state.js';
+import type { ValidInput } from './input.js';
+
+/**
+ * Step 10: the operation's handler. A failure it throws (404, 422, a group action over its
+ * limit) becomes an answer here, so that the idempotency step can remember it.
+ */
+export function runHandler(state: EngineState, call: Call, input: ValidInput, at: number): Answer {
+  return settle(() => {
+    const { operation } = call.route;
+    if ((operation as OperationDefinition).groupAction) checkGroupActionLimit(state, call, at);
+    const handler = handlers[operation.id] as Handler<Operation>;
+    const context = contextOf(state, call, input, at);
+    if (operation.method === 'GET') return answerRead(state, handler(context), call.meta);
+    return answerData(
+      state.data.change(() => handler(context)),
+      call.meta,
+    );
+  }, call.meta);
+}
+
+/** Group actions have a per-key limit of their own (per minute). */
+function checkGroupActionLimit(state: EngineState, call: Call, at: number): void {
+  const wait = state.groupActionLimiter.hit(call.caller.keyId, at);
+  if (wait > 0) throw rateLimited('Límite de acciones de grupo por minuto excedido', wait);
+}
+
+function contextOf(state: EngineState, call: Call, input: ValidInput, at: number): HandlerContext {
+  return {
+    params: input.params,
+    query: input.query,
+    body: input.body,
+    operation: call.route.operation,
+    caller: call.caller,
+    store: state.data.store,
+    limits: state.options.limits,
+    now: at,
+  } as HandlerContext;
+}
+
+function answerData(data: unknown, meta: BaseMeta): Answer {
+  if (!(data instanceof Promise)) return successResponse(data, meta);
+  return data.then(
+    (value) => successResponse(value, meta),
+    (error) => failureOf(error, meta),
+  );
+}
+
+/** A read changes nothing, so the text of what it returns is kept until the next change. */
+function answerRead(state: EngineState, data: unknown, meta: BaseMeta): Answer {
+  if (typeof data !== 'object' || data === null || data instanceof Promise) return answerData(data, meta);
+  return successResponseOfJson(state.reads.json(data), meta);
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { OperationDefinition } from '../../operations/define.js';
+import { IDEMPOTENCY_HEADER } from '../../operations/validate.js';
+import { type BaseMeta, failureResponse, textResponse } from '../answers/envelope.js';
+import {
+  forbidden,
+  idempotencyInFlight,
+  idempotencyMismatch,
+  methodNotAllowed,
+  rateLimited,
+  routeNotFound,
+  unauthorized,
+} from '../answers/failures.js';
+import type { Answer, EngineRequest, EngineResponse } from '../answers/response.js';
+import { settle } from '../answers/settle.js';
+import { injectFault } from '../faults/inject.js';
+import type { Caller } from '../state/caller.js';
+import { readJsonBody } from './body.js';
+import type { Call } from './call.js';
+import type { EngineState } from './engine-state.js';
+import { runHandler } from './handler-step.js';
+import { helpOf } from './help.js';
+import { IdempotencyStore, requestFingerprint } from './idempotency.js';
+import { type ValidInput, validateInput } from './input.js';
+import { parseQuery } from './request-parts.js';
+import { matchRoute, type OperationRoute } from './router.js';
+
+/**
+ * The engine's request steps, in the order a request meets them: route, key, fault injection,
+ * rate limit, help, scope, body, validation, idempotency, handler. Each step is a function of
+ * the engine state and what the steps before it found; a refusal is thrown as an ApiFailure and
+ * `settle` turns it into its envelope.
+ */
+
+const IDEMPOTENCY_HEADER_NAME = IDEMPOTENCY_HEADER.toLowerCase();
+const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** The meta of a new request: no key recognised yet. */
+export function newMeta(): BaseMeta {
+  return { requestId: randomUUID(), appId: 0, scope: null };
+}
+
+/** Answers one /ext/v3 request; never throws or rejects. */
+export function answerApiRequest(state: EngineState, request: EngineRequest, meta: BaseMeta): Answer {
+  return settle(() => {
+    const route = findRoute(request);
+    meta.scope = route.operation.scope;
+    const caller = authenticate(state, request);
+    meta.appId = caller.appId;
+    const call: Call = { request, route, caller, meta };
+    if (state.faults === undefined) return answerCall(state, call);
+    return injectFault(state.faults, meta, () => settle(() => answerCall(state, call), meta));
+  }, meta);
+}
+
+/** Step 1: the operation of the method and path; 404 or 405 when there is none. */
+export function findRoute(request: EngineRequest): OperationRoute {
+  const route = matchRoute(request.method.toUpperCase(), request.path);
+  if (route.kind === 'not-found') throw routeNotFound();
+  if (route.kind === 'method-not-allowed') throw methodNotAllowed(route.allow);
+  return route;
+}
+
+/** Step 2: who calls; 401 for a missing or unknown key. */
+export function authenticate(state: EngineState, request: EngineRequest): Caller {
+  const caller = state.keys.authenticate(request.headers.apikey);
+  if (!caller) throw unauthorized();
+  return caller;
+}
+
+/** Steps 4 to 10, after fault injection (step 3) let the request through. */
+export function answerCall(state: EngineState, call: Call): Answer {
+  const at = state.options.now();
+  checkRateLimit(state, call.caller, at);
+  const query = parseQuery(call.request.query);
+  if (query.help === 'true') return textResponse(helpOf(call.route.operation), call.meta.requestId);
+  checkScope(call);
+  const body = (call.route.operation as OperationDefinition).body ? readJsonBody(call.request) : undefined;
+  const idempotencyKey = idempotencyKeyOf(call);
+  const input = validateInput(call.route.operation, {
+    paramNames: call.route.paramNames,
+    rawParams: call.route.rawParams,
+    query,
+    body,
+    idempotencyKey,
+  });
+  if (idempotencyKey === undefined) return runHandler(state, call, input, at);
+  return answerOnce(state, call, input, { body, idempotencyKey, at });
+}
+
+/** Step 4: the key's request rate; 429 with Retry-After past it. */
+export function checkRateLimit(state: EngineState, caller: Caller, at: number): void {
+  const wait = state.requestLimiter.hit(caller.keyId, at);
+  if (wait > 0) throw rateLimited('Límite de peticiones excedido', wait);
+}
+
+/** Step 6: the scope the operation needs; 403 naming it. */
+export function checkScope(call: Call): void {
+  const { scope } = call.route.operation;
+  if (scope !== null && !call.caller.scopes.has(scope)) throw forbidden(scope);
+}
+
+/** The Idempotency-Key a write carries; reads take none, so one sent with a read is not looked at. */
+export function idempotencyKeyOf(call: Call): string | undefined {
+  if (call.route.operation.idempotency === 'none') return undefined;
+  return call.request.headers[IDEMPOTENCY_HEADER_NAME];
+}
+
+/** Step 9: a request with an Idempotency-Key is replayed, refused as a conflict, or run and remembered. */
+export function answerOnce(
+  state: EngineState,
+  call: Call,
+  input: ValidInput,
+  keyed: { body: unknown; idempotencyKey: string; at: number },
+): Answer {
+  const scope = IdempotencyStore.scopeOf(call.caller.keyId, keyed.idempotencyKey);
+  const fingerprint = requestFingerprint(call.route.operation.id, input.params, keyed.body);
+  const begun = state.idempotency.begin(scope, fingerprint, keyed.at);
+  if (begun.kind === 'replay') return replayed(begun.response);
+  if (begun.kind === 'conflict') {
+    const failure = begun.reason === 'in-flight' ? idempotencyInFlight() : idempotencyMismatch();
+    return failureResponse(failure, call.meta);
+  }
+  return runAndRemember(state, call, input, scope, keyed.at);
+}
+
+/**
+ * Awaited even when the handler is synchronous: until the answer is stored, the key stays
+ * reserved, and a request repeating it meanwhile gets a 409 (in flight).
+ */
+async function runAndRemember(
+  state: EngineState,
+  call: Call,
+  input: ValidInput,
+  scope: string,
+  at: number,
+): Promise<EngineResponse> {
+  let response: EngineResponse | undefined;
+  try {
+    response = await runHandler(state, call, input, at);
+    return response;
+  } finally {
+    state.idempotency.finish(scope, response, state.options.now());
+  }
+}
+
+function replayed(response: EngineResponse): EngineResponse {
+  return { ...response, headers: { ...response.headers, [REPLAYED_HEADER]: 'true' } };
+}

@@ -1,0 +1,17 @@
+/**
+ * The reference server's insides, for this repository's CLI and tests: the engine, its adapters
+ * and its constants. Not an entry point of the package: what is here may change in any release.
+ */
+
+export { EngineDispatcher, type HandleRequest } from './adapters/engine-dispatcher.js';
+export { createNodeListener } from './adapters/node-listener.js';
+export { DEFAULT_HOST, serveEngine } from './adapters/reference-server.js';
+export type { ProblemDetail } from './answers/details.js';
+export type { Answer, DeliveryFault, EngineRequest, EngineResponse } from './answers/response.js';
+export { MAX_BODY_BYTES } from './engine/body.js';
+export { createEngine, type Engine } from './engine/engine.js';
+export { isDemoKey } from './engine/keys.js';
+export type { EngineOptions } from './engine/options.js';
+export * from './index.js';
+export { ADMIN_PREFIX } from './inspector/admin-routes.js';
+export { createReferenceEngine, withAdminRoutes } from './inspector/with-admin-routes.js';
