@@ -27,26 +27,24 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The error class for a status; a rule kept in one place. */
+/** The error class of each status the spec names; a rule kept in one place. */
+const ERROR_CLASSES: Readonly<Record<number, new (init: ApiErrorInit) => LoyaltyApiError>> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+};
+
+/** The error an answer's status stands for (429 carries its Retry-After; any other 5xx is InternalServerError). */
 export function errorForStatus(init: ApiErrorInit): LoyaltyApiError {
-  switch (init.status) {
-    case 400:
-      return new BadRequestError(init);
-    case 401:
-      return new AuthenticationError(init);
-    case 403:
-      return new PermissionDeniedError(init);
-    case 404:
-      return new NotFoundError(init);
-    case 409:
-      return new ConflictError(init);
-    case 422:
-      return new UnprocessableEntityError(init);
-    case 429:
-      return new RateLimitError(init, parseRetryAfter(init.headers['retry-after'], Date.now()));
-    default:
-      return init.status >= 500 ? new InternalServerError(init) : new LoyaltyApiError(init);
+  if (init.status === 429) {
+    return new RateLimitError(init, parseRetryAfter(init.headers['retry-after'], Date.now()));
   }
+  const ErrorClass = ERROR_CLASSES[init.status];
+  if (ErrorClass) return new ErrorClass(init);
+  return init.status >= 500 ? new InternalServerError(init) : new LoyaltyApiError(init);
 }
 
 /**

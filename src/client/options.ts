@@ -3,6 +3,7 @@ import { headerValue } from '../operations/fields.js';
 import { API_PREFIX } from '../operations/limits.js';
 import { LoyaltyError } from './errors.js';
 import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
+import { checkOptionNames } from './option-names.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import type { FetchLike } from './transport.js';
 
@@ -67,14 +68,6 @@ const CLIENT_OPTION_NAMES = [
   'defaultHeaders',
 ] as const satisfies readonly (keyof ClientOptions)[];
 
-export const REQUEST_OPTION_NAMES = [
-  'idempotencyKey',
-  'timeoutMs',
-  'maxRetries',
-  'signal',
-  'headers',
-] as const satisfies readonly (keyof RequestOptions)[];
-
 /** Headers whose value the SDK decides; set them through the options that own them. */
 const RESERVED_HEADERS: Record<string, string> = {
   apikey: 'the apiKey option',
@@ -85,15 +78,6 @@ const RESERVED_HEADERS: Record<string, string> = {
 
 function fail(message: string): never {
   throw new LoyaltyError(message);
-}
-
-/** Rejects option names that are not ours, suggesting the one meant (e.g. `apikey` -> `apiKey`). */
-export function checkOptionNames(options: object, known: readonly string[], what: string): void {
-  for (const name of Object.keys(options)) {
-    if (known.includes(name)) continue;
-    const near = known.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
-    fail(`Unknown ${what} "${name}"${near ? `; did you mean "${near}"?` : `. Known: ${known.join(', ')}.`}`);
-  }
 }
 
 function nonNegativeInteger(value: unknown, name: string, fallback: number): number {

@@ -39,12 +39,16 @@ export function buildQuery(query: Record<string, unknown>): string {
 
 const USER_AGENT = `loyalty-sdk/${SDK_VERSION} node/${process.versions.node}`;
 
+/** What the SDK reads from an answer: the envelope of an operation, the plain text of its help. */
+export type Accept = 'application/json' | 'text/plain';
+
 /**
- * Header precedence, lowest first: the SDK's defaults, the client's `defaultHeaders`, the
- * request's `headers`, then the headers the SDK owns (apikey, Idempotency-Key, Content-Type),
- * which callers cannot set (options.ts refuses them).
+ * Header precedence, lowest first: the SDK's defaults (the `accept` the call reads, the
+ * User-Agent), the client's `defaultHeaders`, the request's `headers`, then the headers the SDK
+ * owns (apikey, Idempotency-Key, Content-Type), which callers cannot set (options.ts refuses them).
  */
 export function buildHeaders(
+  accept: Accept,
   apiKey: string,
   defaultHeaders: Record<string, string>,
   requestHeaders: Record<string, string>,
@@ -52,7 +56,7 @@ export function buildHeaders(
   hasBody: boolean,
 ): Record<string, string> {
   const headers: Record<string, string> = {
-    accept: 'application/json',
+    accept,
     'user-agent': USER_AGENT,
     ...defaultHeaders,
     ...requestHeaders,

@@ -1,19 +1,11 @@
-import {
-  clientesCreate,
-  clientesNivelRecalculate,
-  clientesNotificacionesSend,
-  clientesPuntosAdd,
-  clientesPuntosList,
-  clientesRetrieve,
-  clientesUpdate,
-} from '../operations/clientes.js';
-import { configuracionNivelesList } from '../operations/configuracion.js';
-import { gruposEtiquetasAdd, gruposNombreSet, gruposPuntosAdd } from '../operations/grupos.js';
-import { openapiRetrieve } from '../operations/openapi.js';
-import { promocionesCuponesList, promocionesList, promocionesSetStatus } from '../operations/promociones.js';
-import { reportesCatalogoRetrieve } from '../operations/reportes.js';
+import * as clientes from '../operations/clientes.js';
+import * as configuracion from '../operations/configuracion.js';
+import * as grupos from '../operations/grupos.js';
+import * as openapi from '../operations/openapi.js';
+import * as promociones from '../operations/promociones.js';
+import * as reportes from '../operations/reportes.js';
 import type { Operation, OperationId } from '../operations/table.js';
-import { tareasList, tareasSetStatus } from '../operations/tareas.js';
+import * as tareas from '../operations/tareas.js';
 import type {
   ClienteCreateParams,
   ClienteRetrieveParams,
@@ -31,7 +23,8 @@ import type {
 } from '../types.js';
 import type { APIPromise } from './api-promise.js';
 import type { RequestOptions } from './options.js';
-import type { OperationInput } from './pipeline.js';
+import type { OperationInput } from './prepare.js';
+import type { QueryArgs } from './query-args.js';
 
 /** Sends one operation; resources only name the operation and pass their arguments through. */
 export type Call = <Op extends Operation>(
@@ -46,12 +39,12 @@ export class TareasResource {
 
   /** GET /tareas (tareas:read) */
   list(options?: RequestOptions) {
-    return this.call(tareasList, {}, options);
+    return this.call(tareas.tareasList, {}, options);
   }
 
   /** POST /tareas/{tareaId}/status (tareas:write) */
   setStatus(tareaId: number, body: TareaStatusParams, options?: RequestOptions) {
-    return this.call(tareasSetStatus, { params: { tareaId }, body }, options);
+    return this.call(tareas.tareasSetStatus, { params: { tareaId }, body }, options);
   }
 }
 
@@ -61,12 +54,12 @@ export class ClientesPuntosResource {
 
   /** POST /clientes/{uid}/puntos (puntos:write, Idempotency-Key) */
   add(uid: string, body: PuntosAddParams, options?: RequestOptions) {
-    return this.call(clientesPuntosAdd, { params: { uid }, body }, options);
+    return this.call(clientes.clientesPuntosAdd, { params: { uid }, body }, options);
   }
 
   /** GET /clientes/{uid}/puntos (puntos:read) */
   list(uid: string, options?: RequestOptions) {
-    return this.call(clientesPuntosList, { params: { uid } }, options);
+    return this.call(clientes.clientesPuntosList, { params: { uid } }, options);
   }
 }
 
@@ -76,7 +69,7 @@ export class ClientesNotificacionesResource {
 
   /** POST /clientes/{uid}/notificaciones (notificaciones:write, Idempotency-Key) */
   send(uid: string, body: NotificacionSendParams, options?: RequestOptions) {
-    return this.call(clientesNotificacionesSend, { params: { uid }, body }, options);
+    return this.call(clientes.clientesNotificacionesSend, { params: { uid }, body }, options);
   }
 }
 
@@ -86,7 +79,7 @@ export class ClientesNivelResource {
 
   /** POST /clientes/{uid}/nivel/recalcular (niveles:write) */
   recalculate(uid: string, options?: RequestOptions) {
-    return this.call(clientesNivelRecalculate, { params: { uid } }, options);
+    return this.call(clientes.clientesNivelRecalculate, { params: { uid } }, options);
   }
 }
 
@@ -104,17 +97,17 @@ export class ClientesResource {
 
   /** POST /clientes (clientes:write, Idempotency-Key) */
   create(body: ClienteCreateParams, options?: RequestOptions) {
-    return this.call(clientesCreate, { body }, options);
+    return this.call(clientes.clientesCreate, { body }, options);
   }
 
   /** GET /clientes/{uid} (clientes:read) */
-  retrieve(uid: string, query?: ClienteRetrieveParams, options?: RequestOptions) {
-    return this.call(clientesRetrieve, { params: { uid }, query: query ?? {} }, options);
+  retrieve(uid: string, ...[query, options]: QueryArgs<ClienteRetrieveParams>) {
+    return this.call(clientes.clientesRetrieve, { params: { uid }, query: query ?? {} }, options);
   }
 
   /** PATCH /clientes/{uid} (clientes:write, Idempotency-Key): changes only the fields sent. */
   update(uid: string, fields: ClienteUpdateParams, options?: RequestOptions) {
-    return this.call(clientesUpdate, { params: { uid }, body: fields }, options);
+    return this.call(clientes.clientesUpdate, { params: { uid }, body: fields }, options);
   }
 }
 
@@ -124,7 +117,7 @@ export class ConfiguracionNivelesResource {
 
   /** GET /configuracion/niveles (niveles:read) */
   list(options?: RequestOptions) {
-    return this.call(configuracionNivelesList, {}, options);
+    return this.call(configuracion.configuracionNivelesList, {}, options);
   }
 }
 
@@ -143,7 +136,7 @@ export class GruposPuntosResource {
 
   /** POST /grupos/{grupoId}/puntos (puntos:write, Idempotency-Key). Send `dryRun: true` first. */
   add(grupoId: number, body: GrupoPuntosAddParams, options?: RequestOptions) {
-    return this.call(gruposPuntosAdd, { params: { grupoId }, body }, options);
+    return this.call(grupos.gruposPuntosAdd, { params: { grupoId }, body }, options);
   }
 }
 
@@ -153,7 +146,7 @@ export class GruposEtiquetasResource {
 
   /** POST /grupos/{grupoId}/etiquetas (clientes:write, Idempotency-Key). Send `dryRun: true` first. */
   add(grupoId: number, body: GrupoEtiquetaAddParams, options?: RequestOptions) {
-    return this.call(gruposEtiquetasAdd, { params: { grupoId }, body }, options);
+    return this.call(grupos.gruposEtiquetasAdd, { params: { grupoId }, body }, options);
   }
 }
 
@@ -163,7 +156,7 @@ export class GruposNombreResource {
 
   /** POST /grupos/{grupoId}/nombre (segmentos:write) */
   set(grupoId: number, body: GrupoNombreSetParams, options?: RequestOptions) {
-    return this.call(gruposNombreSet, { params: { grupoId }, body }, options);
+    return this.call(grupos.gruposNombreSet, { params: { grupoId }, body }, options);
   }
 }
 
@@ -185,8 +178,8 @@ export class PromocionesCuponesResource {
   constructor(private readonly call: Call) {}
 
   /** GET /promociones/{regaloId}/cupones (promociones:read) */
-  list(regaloId: number, query: CuponesListParams, options?: RequestOptions) {
-    return this.call(promocionesCuponesList, { params: { regaloId }, query }, options);
+  list(regaloId: number, ...[query, options]: QueryArgs<CuponesListParams>) {
+    return this.call(promociones.promocionesCuponesList, { params: { regaloId }, query }, options);
   }
 }
 
@@ -199,13 +192,13 @@ export class PromocionesResource {
   }
 
   /** GET /promociones (promociones:read) */
-  list(query?: PromocionesListParams, options?: RequestOptions) {
-    return this.call(promocionesList, { query: query ?? {} }, options);
+  list(...[query, options]: QueryArgs<PromocionesListParams>) {
+    return this.call(promociones.promocionesList, { query: query ?? {} }, options);
   }
 
   /** POST /promociones/{regaloId}/status (promociones:write) */
   setStatus(regaloId: number, body: PromocionStatusParams, options?: RequestOptions) {
-    return this.call(promocionesSetStatus, { params: { regaloId }, body }, options);
+    return this.call(promociones.promocionesSetStatus, { params: { regaloId }, body }, options);
   }
 }
 
@@ -215,7 +208,7 @@ export class ReportesCatalogoResource {
 
   /** GET /reportes/catalogo (reportes:read) */
   retrieve(options?: RequestOptions) {
-    return this.call(reportesCatalogoRetrieve, {}, options);
+    return this.call(reportes.reportesCatalogoRetrieve, {}, options);
   }
 }
 
@@ -234,6 +227,6 @@ export class OpenapiResource {
 
   /** GET /openapi.json (no scope): the operations this key may execute. */
   retrieve(options?: RequestOptions) {
-    return this.call(openapiRetrieve, {}, options);
+    return this.call(openapi.openapiRetrieve, {}, options);
   }
 }

@@ -39,7 +39,7 @@ let globalDispatcher: Promise<Dispatcher> | undefined;
 const DISPATCHER_ONLY_MODULE = 'undici/lib/global.js';
 
 /**
- * undici's shared Agent. Only its dispatcher part is loaded (about a third of the cost of the
+ * undici's shared Agent. Only its dispatcher part is loaded (much cheaper to load than the
  * whole package, which pulls in fetch, WebSocket and cache support we never use).
  */
 function loadGlobalDispatcher(): Promise<Dispatcher> {

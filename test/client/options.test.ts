@@ -118,9 +118,28 @@ describe('option names', () => {
   });
 
   it('an unknown option with no near name lists the known ones', () => {
-    expect(constructionError({ apiKey: TEST_KEY, baseUrl: stub.baseUrl, timeout: 5 }).message).toContain(
+    expect(constructionError({ apiKey: TEST_KEY, baseUrl: stub.baseUrl, verbose: true }).message).toContain(
       'Known: apiKey, baseUrl, timeoutMs, maxRetries',
     );
+  });
+
+  it.each([
+    ['timeout', 'the start of timeoutMs'],
+    ['timout', 'one edit from the start of timeoutMs'],
+    ['timeoutMS', 'timeoutMs in other case'],
+  ])('an unknown option %s (%s) throws LoyaltyError suggesting timeoutMs', (name) => {
+    expect(constructionError({ apiKey: TEST_KEY, baseUrl: stub.baseUrl, [name]: 5 }).message).toBe(
+      `Unknown LoyaltyClient option "${name}"; did you mean "timeoutMs"?`,
+    );
+  });
+
+  it('an unknown request option throws LoyaltyError suggesting the near one, and sends nothing', async () => {
+    const error = await rejection(clientFor(stub).tareas.list({ idempotencykey: 'k' } as never));
+    expect(error).toBeInstanceOf(LoyaltyError);
+    expect((error as LoyaltyError).message).toBe(
+      'Unknown request option "idempotencykey"; did you mean "idempotencyKey"?',
+    );
+    expect(stub.count).toBe(0);
   });
 
   it.each([

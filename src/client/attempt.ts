@@ -1,0 +1,75 @@
+import { LoyaltyAbortError, LoyaltyConnectionError, LoyaltyTimeoutError } from './errors.js';
+import { type LevelledLogger, redactHeaders } from './logger.js';
+import type { ResolvedOptions } from './options.js';
+import type { PreparedCall } from './prepare.js';
+import { type Transport, type TransportResponse, TransportTimeout } from './transport.js';
+
+/** What an attempt needs from its client: where to send, how, and where to log. */
+export interface AttemptContext {
+  options: ResolvedOptions;
+  transport: Transport;
+  logger: LevelledLogger;
+}
+
+export function abortError(operationId: string, signal: AbortSignal): LoyaltyAbortError {
+  return new LoyaltyAbortError(`${operationId} was aborted by the caller's signal`, { cause: signal.reason });
+}
+
+function describeCause(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  const code = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
+  return `${error.message}${cause}${code ? ` (${code})` : ''}`;
+}
+
+/** The SDK error for a send that got no answer: the caller's abort, a timeout, or a connection failure. */
+function noAnswerError(
+  context: AttemptContext,
+  call: PreparedCall,
+  attemptNumber: number,
+  error: unknown,
+): LoyaltyAbortError | LoyaltyConnectionError {
+  if (call.signal?.aborted) return abortError(call.operationId, call.signal);
+  if (error instanceof TransportTimeout) {
+    return new LoyaltyTimeoutError(
+      call.operationId,
+      call.idempotencyKey,
+      `${call.operationId} timed out after ${call.timeoutMs} ms (attempt ${attemptNumber}); raise timeoutMs if the service is slow`,
+    );
+  }
+  return new LoyaltyConnectionError(
+    call.operationId,
+    call.idempotencyKey,
+    `${call.operationId}: no answer from ${new URL(context.options.origin).host}: ${describeCause(error)}`,
+    error,
+  );
+}
+
+/** One attempt: send, read the whole body within the timeout, and turn failures into SDK errors. */
+export async function sendAttempt(
+  context: AttemptContext,
+  call: PreparedCall,
+  attemptNumber: number,
+): Promise<TransportResponse> {
+  const { signal } = call;
+  if (signal?.aborted) throw abortError(call.operationId, signal);
+  const { origin } = context.options;
+  if (context.logger.enabled('debug')) {
+    context.logger.debug(`loyalty-sdk -> ${call.method} ${origin}${call.path} (attempt ${attemptNumber})`, {
+      headers: redactHeaders(call.headers),
+    });
+  }
+  try {
+    return await context.transport({
+      method: call.method,
+      origin,
+      path: call.path,
+      headers: call.headers,
+      body: call.body,
+      timeoutMs: call.timeoutMs,
+      signal,
+    });
+  } catch (error) {
+    throw noAnswerError(context, call, attemptNumber, error);
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * LoyaltyClient and its request pipeline: options, validation, transport, retries, errors, resources.
+ * May use only the table and the OpenAPI document below it; never the server.
+ */
+export { LoyaltyClient } from './client.js';
+export type { ClientOptions, RequestOptions } from './options.js';
