@@ -1,7 +1,12 @@
+import type * as z from 'zod';
 import type { OperationDefinition } from '../operations/define.js';
-import { API_PREFIX, LIMITS } from '../operations/limits.js';
+import { envelope } from '../operations/envelope.js';
+import { idempotencyKey } from '../operations/fields.js';
+import { HELP_PARAMETER, helpFlag } from '../operations/help.js';
+import { API_PREFIX } from '../operations/limits.js';
 import { describeParameters, requestJsonSchema, responseJsonSchema } from '../operations/parameters.js';
 import { type Operation, operations } from '../operations/table.js';
+import { IDEMPOTENCY_HEADER } from '../operations/validate.js';
 import { SDK_VERSION } from '../version.js';
 
 /** @inline */
@@ -32,7 +37,13 @@ function errorsFor(operation: OperationDefinition): string[] {
   return statuses.sort();
 }
 
-function pathItem(operation: OperationDefinition): Json {
+/** A parameter of the document from its zod definition: the rule and the description alike. */
+function parameterOf(location: 'query' | 'header', name: string, schema: z.ZodType, required: boolean): Json {
+  const { description, ...rule } = requestJsonSchema(schema);
+  return { in: location, name, required, schema: rule, ...(description ? { description } : {}) };
+}
+
+function parametersOf(operation: OperationDefinition): Json[] {
   const parameters: Json[] = describeParameters(operation)
     .filter((parameter) => parameter.in !== 'body')
     .map(({ in: location, name, required, schema, description }) => ({
@@ -42,25 +53,15 @@ function pathItem(operation: OperationDefinition): Json {
       schema,
       ...(description ? { description } : {}),
     }));
-  parameters.push({
-    in: 'query',
-    name: 'help',
-    required: false,
-    schema: { type: 'boolean' },
-    description: 'true: answer with the plain-text help of the operation',
-  });
+  parameters.push(parameterOf('query', HELP_PARAMETER, helpFlag, false));
   if (operation.idempotency !== 'none') {
-    parameters.push({
-      in: 'header',
-      name: 'Idempotency-Key',
-      required: operation.idempotency === 'required',
-      schema: {
-        type: 'string',
-        minLength: LIMITS.idempotencyKeyMinLength,
-        maxLength: LIMITS.idempotencyKeyMaxLength,
-      },
-    });
+    const required = operation.idempotency === 'required';
+    parameters.push(parameterOf('header', IDEMPOTENCY_HEADER, idempotencyKey, required));
   }
+  return parameters;
+}
+
+function responsesOf(operation: OperationDefinition): Json {
   const responses: Json = {
     '200': {
       description: 'Success',
@@ -73,6 +74,10 @@ function pathItem(operation: OperationDefinition): Json {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
     };
   }
+  return responses;
+}
+
+function pathItem(operation: OperationDefinition): Json {
   return {
     operationId: operation.id,
     summary: operation.summary,
@@ -80,7 +85,7 @@ function pathItem(operation: OperationDefinition): Json {
     tags: [operation.id.split('.')[0]],
     'x-scope': operation.scope,
     ...(operation.scope ? {} : { security: [] }),
-    parameters,
+    parameters: parametersOf(operation),
     ...(operation.body
       ? {
           requestBody: {
@@ -89,7 +94,7 @@ function pathItem(operation: OperationDefinition): Json {
           },
         }
       : {}),
-    responses,
+    responses: responsesOf(operation),
   };
 }
 
@@ -118,27 +123,7 @@ export function buildOpenApiDocument(include: (operation: Operation) => boolean 
     components: {
       securitySchemes: { apikey: { type: 'apiKey', in: 'header', name: 'apikey' } },
       schemas: {
-        Envelope: {
-          type: 'object',
-          required: ['codigoRespuesta', 'msj', 'meta'],
-          properties: {
-            codigoRespuesta: { type: 'integer', description: '0 on success' },
-            msj: { type: 'string' },
-            data: {},
-            meta: {
-              type: 'object',
-              required: ['requestId', 'appId', 'scope'],
-              properties: {
-                requestId: { type: 'string' },
-                appId: { type: 'integer' },
-                scope: { type: 'string', nullable: true },
-                requiredScope: { type: 'string' },
-                legacy: {},
-              },
-            },
-            details: {},
-          },
-        },
+        Envelope: responseJsonSchema(envelope),
       },
     },
   };

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineOperation } from './define.js';
 import { isoDate, jsonValue, motivo, puntos, uid } from './fields.js';
 import { LIMITS } from './limits.js';
+import { perfilUpdate } from './perfil.js';
 import { cliente, movimiento, nivelResultado, notificacion, puntosResultado } from './records.js';
 
 const text = z.string('must be a string');
@@ -22,37 +23,6 @@ const usuarioData = z
   })
   .catchall(jsonValue)
   .describe('Customer data');
-
-/** The updatable profile fields of the spec; the email is not among them. */
-export const perfilUpdate = z.strictObject({
-  nombre: text.optional(),
-  apellido: text.optional(),
-  telefono: text.optional(),
-  tipoId: text.describe('Identification type').optional(),
-  numId: text.describe('Identification number').optional(),
-  extId: text.describe('Customer id in an external system (ERP or point of sale)').optional(),
-  genero: text.optional(),
-  ciudad: text.optional(),
-  birthday: isoDate.optional(),
-  tipoContribuyente: int
-    .min(1, 'must be 1..6')
-    .max(6, 'must be 1..6')
-    .describe('Fiscal type, 1..6')
-    .optional(),
-  digitoVerificador: text.optional(),
-  genericString1: text.optional(),
-  genericString2: text.optional(),
-  genericString3: text.optional(),
-  genericString4: text.optional(),
-  genericString5: text.optional(),
-  genericInt1: int.optional(),
-  genericInt2: int.optional(),
-  genericInt3: int.optional(),
-  genericInt4: int.optional(),
-  genericInt5: int.optional(),
-  genericDate1: isoDate.optional(),
-  genericDate2: isoDate.optional(),
-});
 
 const uidParams = z.strictObject({ uid });
 
@@ -84,7 +54,6 @@ export const clientesRetrieve = defineOperation({
   query: z.strictObject({
     completo: z.boolean('must be a boolean').describe('Include all information; default true').optional(),
   }),
-  inputOptional: true,
   data: cliente,
   summary: 'Retrieve a customer',
   description: 'Returns the full profile of a customer.',
@@ -145,11 +114,11 @@ export const clientesNotificacionesSend = defineOperation({
     titulo: text
       .min(1, 'must not be empty')
       .max(LIMITS.tituloMaxLength, `must be at most ${LIMITS.tituloMaxLength} characters`)
-      .describe('Title (at most 120 characters)'),
+      .describe('Title'),
     mensaje: text
       .min(1, 'must not be empty')
       .max(LIMITS.mensajeMaxLength, `must be at most ${LIMITS.mensajeMaxLength} characters`)
-      .describe('Message (at most 500 characters)'),
+      .describe('Message'),
   }),
   data: notificacion,
   summary: 'Send a push notification to a customer',

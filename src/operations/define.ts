@@ -28,8 +28,6 @@ export interface OperationDefinition {
   readonly params?: ObjectSchema;
   readonly query?: ObjectSchema;
   readonly body?: ObjectSchema;
-  /** Whether the SDK method's input object (query or body) may be omitted. */
-  readonly inputOptional?: boolean;
   /** Group actions: the body's `dryRun` and the per-key group action limit apply. */
   readonly groupAction?: boolean;
   /** Schema of `data` in a successful answer. Lenient: unknown fields are kept. */

@@ -19,20 +19,26 @@ export interface Envelope<Data = unknown> {
   details?: unknown;
 }
 
-/** What the client requires of an answer to call it an envelope; everything else is kept as sent. */
-export const envelopeSchema = z.looseObject({
-  codigoRespuesta: z.number(),
-  msj: z.string(),
-  data: z.unknown().optional(),
-  meta: z
-    .looseObject({
-      requestId: z.string().optional(),
-      appId: z.number().optional(),
-      scope: z.string().nullable().optional(),
-    })
-    .optional(),
-  details: z.unknown().optional(),
+/** The spec's response envelope, field by field (its "Response envelope" table). */
+export const envelope = z.looseObject({
+  codigoRespuesta: z.int().describe('0 on success'),
+  msj: z.string().describe('Success message text, or what went wrong'),
+  data: z.unknown().describe('Payload of the operation').optional(),
+  meta: z.looseObject({
+    requestId: z.string().describe('Identifier of the request'),
+    appId: z.int().describe('Identifier of the application that owns the key'),
+    scope: z.string().nullable().describe('Scope required by the operation; null when none'),
+    requiredScope: z.string().describe('On a 403: the scope that was missing').optional(),
+    legacy: z.unknown().describe('On a 422: the business-rule detail').optional(),
+  }),
+  details: z.unknown().describe('On a 400: the invalid parameters').optional(),
 });
+
+/**
+ * What the client requires of an answer to call it an envelope: the spec's, with `meta` and its
+ * fields optional, since the real service may leave them out; everything else is kept as sent.
+ */
+export const envelopeSchema = envelope.extend({ meta: envelope.shape.meta.partial().optional() });
 
 /**
  * The success case of `envelopeSchema`, checked by hand: it runs on every answer, where the

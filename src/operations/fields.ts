@@ -18,7 +18,7 @@ export const uid = z
   .refine((value) => value !== '.' && value !== '..', 'must not be "." or ".."')
   // A lone surrogate cannot be URL-encoded.
   .refine((value) => value.isWellFormed(), 'must be well-formed Unicode (no lone surrogate)')
-  .describe('Customer UID (at most 128 characters)');
+  .describe('Customer UID');
 
 /** Identifiers of groups, tasks and promotions: integers, at least 1. */
 export const positiveId = (description: string) =>
@@ -30,9 +30,8 @@ export const puntos = z
   .min(-LIMITS.puntosPerCall, `must be at least -${LIMITS.puntosPerCall}`)
   .max(LIMITS.puntosPerCall, `must be at most ${LIMITS.puntosPerCall}`)
   .refine((value) => value !== 0, 'must not be 0')
-  .describe(
-    'Points in the public unit; a negative number removes; never 0; at most 10000 either way per call.',
-  );
+  // The refinement cannot show in JSON Schema; `not` says the same to the OpenAPI document and the help.
+  .meta({ description: 'Points in the public unit; a negative number removes', not: { enum: [0] } });
 
 export const motivo = z.string('must be a string').describe('Reason, kept in the audit').optional();
 
@@ -44,7 +43,7 @@ export const idempotencyKey = z
   .min(LIMITS.idempotencyKeyMinLength, `must be at least ${LIMITS.idempotencyKeyMinLength} characters`)
   .max(LIMITS.idempotencyKeyMaxLength, `must be at most ${LIMITS.idempotencyKeyMaxLength} characters`)
   .regex(PRINTABLE, 'must hold printable ASCII characters only (no spaces or control characters)')
-  .describe('Idempotency key: 8 to 128 printable characters; a UUID is suitable');
+  .describe('Idempotency key, printable ASCII; a UUID is suitable');
 
 /**
  * A header value that cannot split or smuggle headers, and that HTTP can carry: tab, printable

@@ -54,7 +54,7 @@ export const gruposNombreSet = defineOperation({
       .string('must be a string')
       .min(1, 'must not be empty')
       .max(LIMITS.grupoNombreMaxLength, `must be at most ${LIMITS.grupoNombreMaxLength} characters`)
-      .describe('Group name (at most 120 characters)'),
+      .describe('Group name'),
   }),
   data: grupo,
   summary: 'Name a group',

@@ -1,6 +1,15 @@
+import * as z from 'zod';
 import type { OperationDefinition } from './define.js';
 import { API_PREFIX, LIMITS } from './limits.js';
 import { describeParameters } from './parameters.js';
+
+/** The query parameter every operation accepts besides its own. */
+export const HELP_PARAMETER = 'help';
+
+export const helpFlag = z
+  .boolean('must be true or false')
+  .describe('true: answer with the plain-text help of the operation')
+  .optional();
 
 function ruleOf(schema: Record<string, unknown>): string {
   const rules: string[] = [];
@@ -14,6 +23,8 @@ function ruleOf(schema: Record<string, unknown>): string {
   if (schema.minimum !== undefined) rules.push(`>= ${schema.minimum}`);
   if (schema.maximum !== undefined && schema.maximum !== Number.MAX_SAFE_INTEGER)
     rules.push(`<= ${schema.maximum}`);
+  const excluded = (schema.not as { enum?: unknown[] } | undefined)?.enum;
+  if (excluded) rules.push(`not ${excluded.join(', ')}`);
   return [type, ...rules].join(', ');
 }
 
@@ -54,7 +65,7 @@ export function renderHelp(operation: OperationDefinition): string {
   }
   lines.push(
     '',
-    'Every request carries the header apikey. Add ?help=true to any operation for this text.',
+    `Every request carries the header apikey. Add ?${HELP_PARAMETER}=true to any operation for this text.`,
     '',
   );
   return lines.join('\n');

@@ -1,3 +1,7 @@
+/**
+ * The operation table: one file per resource, the shared field schemas, scopes, limits, help text.
+ * The bottom wing: it may use no other wing. These exports are public (the main entry re-exports them).
+ */
 export type { HttpMethod, IdempotencyRule, OperationDefinition } from './define.js';
 export { pathParamNames } from './define.js';
 export {

@@ -29,7 +29,6 @@ export const promocionesList = defineOperation({
       )
       .optional(),
   }),
-  inputOptional: true,
   data: z.array(promocion),
   summary: 'List gifts, coupons and promotions',
   description: 'Lists gifts, coupons and promotions, optionally filtered by tipo.',
@@ -52,7 +51,7 @@ export const promocionesSetStatus = defineOperation({
     fecha: z
       .string('must be a string')
       .max(LIMITS.fechaMaxLength, `must be at most ${LIMITS.fechaMaxLength} characters`)
-      .describe('Date for scheduled commands (at most 30 characters)')
+      .describe('Date for scheduled commands')
       .optional(),
   }),
   data: promocion,

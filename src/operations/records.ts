@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { perfilUpdate } from './perfil.js';
 
 /**
  * Schemas of `data`. The spec does not show record fields; these are the reference server's
@@ -8,36 +9,10 @@ import * as z from 'zod';
 const text = z.string();
 const nullableText = z.string().nullable();
 
-export const perfilFields = {
-  nombre: text.optional(),
-  apellido: text.optional(),
-  telefono: text.optional(),
-  tipoId: text.optional(),
-  numId: text.optional(),
-  extId: text.optional(),
-  genero: text.optional(),
-  ciudad: text.optional(),
-  birthday: text.optional(),
-  tipoContribuyente: z.number().optional(),
-  digitoVerificador: text.optional(),
-  genericString1: text.optional(),
-  genericString2: text.optional(),
-  genericString3: text.optional(),
-  genericString4: text.optional(),
-  genericString5: text.optional(),
-  genericInt1: z.number().optional(),
-  genericInt2: z.number().optional(),
-  genericInt3: z.number().optional(),
-  genericInt4: z.number().optional(),
-  genericInt5: z.number().optional(),
-  genericDate1: text.optional(),
-  genericDate2: text.optional(),
-};
-
 export const cliente = z.looseObject({
   uid: text,
   email: text.optional(),
-  ...perfilFields,
+  ...perfilUpdate.shape,
   puntos: z.number().describe('Balance in the public unit'),
   nivel: text.describe('Name of the current level'),
   etiquetas: z.array(text),

@@ -29,7 +29,7 @@ export const tareasSetStatus = defineOperation({
     nombre: z
       .string('must be a string')
       .max(LIMITS.tareaNombreMaxLength, `must be at most ${LIMITS.tareaNombreMaxLength} characters`)
-      .describe('Name used for the log (at most 200 characters)')
+      .describe('Name used for the log')
       .optional(),
   }),
   data: tarea,

@@ -1,7 +1,5 @@
+import { HELP_PARAMETER } from '../../operations/help.js';
 import type { ProblemDetail } from '../answers/details.js';
-
-/** The query parameter every operation accepts besides its own. */
-export const HELP_PARAMETER = 'help';
 
 export interface ParsedQuery {
   /** Raw string values, `help` excluded. */

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
-import { clientesCreate, type perfilUpdate } from '../../operations/clientes.js';
+import { clientesCreate } from '../../operations/clientes.js';
+import type { perfilUpdate } from '../../operations/perfil.js';
 import type { Cliente } from '../../types.js';
 import { levelNameFor } from './levels.js';
 import type { Store } from './store.js';
