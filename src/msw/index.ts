@@ -1,5 +1,6 @@
 /**
  * MSW request handlers backed by the reference engine (`msw` is an optional peer dependency).
+ * May use the reference server (through src/server/internal.ts), the client's types and the table.
  *
  * @packageDocumentation
  * @module loyalty-sdk/msw

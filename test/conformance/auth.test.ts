@@ -13,7 +13,7 @@ import {
   SCOPES,
   type Scope,
   useServer,
-} from './harness.js';
+} from '../support/conformance-harness.js';
 
 const withoutKey = (scope: Scope) => `conformance-without-${scope.replace(':', '-')}-key-5c3e1a9f7d`;
 const onlyKey = (scope: Scope) => `conformance-only-${scope.replace(':', '-')}-key-8b6d4f2a0c`;

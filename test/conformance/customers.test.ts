@@ -14,7 +14,7 @@ import {
   SAMPLES,
   uniqueEmail,
   useServer,
-} from './harness.js';
+} from '../support/conformance-harness.js';
 
 const h = useServer();
 let fx: Fixtures;

@@ -15,7 +15,7 @@ import {
   SAMPLES,
   SUCCESS_MESSAGE,
   useServer,
-} from './harness.js';
+} from '../support/conformance-harness.js';
 
 const NO_SCOPE_KEY = 'conformance-no-scope-key-routing-0b9e7c5a3f1d';
 const h = useServer({ keys: [{ key: NO_SCOPE_KEY, appId: 7, scopes: [] }] });

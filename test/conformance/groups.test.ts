@@ -9,7 +9,7 @@ import {
   newKey,
   startServer,
   useServer,
-} from './harness.js';
+} from '../support/conformance-harness.js';
 
 const h = useServer();
 

@@ -7,7 +7,7 @@ import {
   type Movimiento,
   newKey,
   useServer,
-} from './harness.js';
+} from '../support/conformance-harness.js';
 
 // Two keys of the same application: the audit must still tell them apart.
 const CASHIER_KEY = 'conformance-cashier-key-0a1b2c3d4e5f6a7b8c9d';

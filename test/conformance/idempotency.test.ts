@@ -15,7 +15,7 @@ import {
   sleep,
   startServer,
   useServer,
-} from './harness.js';
+} from '../support/conformance-harness.js';
 
 const KEY_B = 'conformance-second-integrator-key-4a6c8e0b2d';
 const KEY_NO_NOTIF = 'conformance-points-but-no-notifications-key-1f3e';

@@ -13,7 +13,7 @@ import {
   SAMPLES,
   sleep,
   startServer,
-} from './harness.js';
+} from '../support/conformance-harness.js';
 
 const OTHER_KEY = 'conformance-limits-other-key-6e5d4c3b2a19';
 const keys: KeyConfig[] = [

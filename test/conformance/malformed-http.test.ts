@@ -4,7 +4,7 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { API_PREFIX, ERROR_CODES, useServer } from './harness.js';
+import { API_PREFIX, ERROR_CODES, useServer } from '../support/conformance-harness.js';
 
 const harness = useServer();
 

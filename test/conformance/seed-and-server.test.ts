@@ -13,7 +13,7 @@ import {
   type Promocion,
   startServer,
   useServer,
-} from './harness.js';
+} from '../support/conformance-harness.js';
 
 const h = useServer();
 

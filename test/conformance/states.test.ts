@@ -8,7 +8,7 @@ import {
   type Promocion,
   type Tarea,
   useServer,
-} from './harness.js';
+} from '../support/conformance-harness.js';
 
 const h = useServer();
 

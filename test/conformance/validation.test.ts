@@ -16,7 +16,7 @@ import {
   SAMPLES,
   uniqueEmail,
   useServer,
-} from './harness.js';
+} from '../support/conformance-harness.js';
 
 const h = useServer();
 

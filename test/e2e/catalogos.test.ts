@@ -4,7 +4,7 @@
  */
 import { type LoyaltyClient, NotFoundError, type Scope, UnprocessableEntityError } from 'loyalty-sdk';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_KEY, keyIdOf, rejectionOf, useLiveServer } from './live-server.js';
+import { ALL_KEY, keyIdOf, rejectionOf, useLiveServer } from '../support/live-server.js';
 
 const FEW_SCOPES_KEY = 'e2e-few-scopes-key-5a7c9e1b3d';
 const FEW_SCOPES: readonly Scope[] = ['promociones:read', 'reportes:read'];

@@ -4,7 +4,7 @@
  */
 import type { LoyaltyClient } from 'loyalty-sdk';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_APP_ID, ALL_KEY, keyIdOf, useLiveServer } from './live-server.js';
+import { ALL_APP_ID, ALL_KEY, keyIdOf, useLiveServer } from '../support/live-server.js';
 
 const server = useLiveServer();
 let client: LoyaltyClient;

@@ -5,7 +5,7 @@
  */
 import { type LoyaltyClient, UnprocessableEntityError } from 'loyalty-sdk';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_APP_ID, ALL_KEY, keyIdOf, rejectionOf, useLiveServer } from './live-server.js';
+import { ALL_APP_ID, ALL_KEY, keyIdOf, rejectionOf, useLiveServer } from '../support/live-server.js';
 
 const server = useLiveServer();
 let client: LoyaltyClient;

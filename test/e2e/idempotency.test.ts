@@ -4,7 +4,7 @@
  */
 import { type LoyaltyClient, NotFoundError, UnprocessableEntityError } from 'loyalty-sdk';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rejectionOf, useLiveServer } from './live-server.js';
+import { rejectionOf, useLiveServer } from '../support/live-server.js';
 
 const SECOND_KEY = 'e2e-second-writer-key-4d2b6f8a1c';
 

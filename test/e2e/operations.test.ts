@@ -14,7 +14,7 @@ import {
   renderHelp,
 } from 'loyalty-sdk';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_APP_ID, REQUEST_ID, recordingLogger, UUID_V4, useLiveServer } from './live-server.js';
+import { ALL_APP_ID, REQUEST_ID, recordingLogger, UUID_V4, useLiveServer } from '../support/live-server.js';
 
 const server = useLiveServer();
 const log = recordingLogger();

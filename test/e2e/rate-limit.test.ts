@@ -6,7 +6,7 @@
  */
 import { type LoyaltyClient, RateLimitError } from 'loyalty-sdk';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { recordingLogger, rejectionOf, sleep, UUID_V4, useLiveServer } from './live-server.js';
+import { recordingLogger, rejectionOf, sleep, UUID_V4, useLiveServer } from '../support/live-server.js';
 
 describe('rate limit of 2 requests per 1 s window', () => {
   const server = useLiveServer({ limits: { rateLimit: { limit: 2, windowMs: 1_000 } } });

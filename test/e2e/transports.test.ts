@@ -14,7 +14,7 @@ import {
   rejectionOf,
   UUID_V4,
   useLiveServer,
-} from './live-server.js';
+} from '../support/live-server.js';
 
 const server = useLiveServer();
 

@@ -4,7 +4,8 @@
  * balance below zero, and every audit entry one movement of its customer's history.
  */
 import { API_PREFIX } from '../../src/operations/index.js';
-import { DEMO_API_KEY, type Engine, type Movement } from '../../src/server/index.js';
+import { DEMO_API_KEY, type Engine } from '../../src/server/internal.js';
+import type { PuntosMovimiento } from '../../src/types.js';
 import { POLLUTION_MARKER, PROTO_KEYS } from './arbitraries.js';
 
 const PROTOTYPES = {
@@ -54,7 +55,7 @@ export function prototypeChanges(before: Snapshot, after: Snapshot = snapshotPro
   return changes;
 }
 
-async function historyOf(engine: Engine, uid: string): Promise<Movement[] | undefined> {
+async function historyOf(engine: Engine, uid: string): Promise<PuntosMovimiento[] | undefined> {
   const response = await engine.handle({
     method: 'GET',
     path: `${API_PREFIX}/clientes/${encodeURIComponent(uid)}/puntos`,
@@ -64,7 +65,7 @@ async function historyOf(engine: Engine, uid: string): Promise<Movement[] | unde
   if (response.status === 404) return undefined;
   if (response.status !== 200)
     throw new Error(`history of ${JSON.stringify(uid)}: ${response.status} ${response.body}`);
-  return (JSON.parse(response.body) as { data: Movement[] }).data;
+  return (JSON.parse(response.body) as { data: PuntosMovimiento[] }).data;
 }
 
 /**

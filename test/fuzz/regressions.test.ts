@@ -13,15 +13,15 @@ import { describe, expect, it } from 'vitest';
 import { LoyaltyValidationError } from '../../src/index.js';
 import { JSON_MAX_DEPTH } from '../../src/operations/fields.js';
 import { API_PREFIX } from '../../src/operations/index.js';
-import { createEngine, DEMO_API_KEY } from '../../src/server/index.js';
+import { createReferenceEngine, DEMO_API_KEY } from '../../src/server/internal.js';
+import { createRecordingClient } from '../support/recording-client.js';
 import { nested } from './arbitraries.js';
-import { createRecordingClient } from './sdk-harness.js';
 
 const deepText = (depth: number, open: string, close: string) =>
   `${open.repeat(depth)}1${close.repeat(depth)}`;
 
 describe('deep and cyclic free-form JSON in usuarioData', () => {
-  const engine = createEngine();
+  const engine = createReferenceEngine();
   let counter = 0;
   const create = (body: string) =>
     engine.handle({

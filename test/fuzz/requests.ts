@@ -18,7 +18,7 @@ import {
   type EngineRequest,
   type EngineResponse,
   MAX_BODY_BYTES,
-} from '../../src/server/index.js';
+} from '../../src/server/internal.js';
 import { anyString, fieldValue, objectFor, ownObject, POLLUTION_MARKER, uidLike } from './arbitraries.js';
 
 /** encodeURIComponent, or the raw text when it holds a lone surrogate (which cannot be encoded). */

@@ -7,11 +7,11 @@
 import * as fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoyaltyApiError, LoyaltyValidationError, type Operation, operations } from '../../src/index.js';
-import { MAX_BODY_BYTES } from '../../src/server/index.js';
+import { MAX_BODY_BYTES } from '../../src/server/internal.js';
+import { checkProperty, LONG_RUN, runsFor, timeoutFor } from '../support/property-runs.js';
+import { createRecordingClient } from '../support/recording-client.js';
 import { argumentsFor, idempotencyKeyOption, SEED_UIDS } from './arbitraries.js';
-import { checkProperty, LONG_RUN, runsFor, timeoutFor } from './config.js';
 import { prototypeChanges, snapshotPrototypes, storeProblems } from './invariants.js';
-import { createRecordingClient } from './sdk-harness.js';
 
 const RUNS = runsFor(1_000);
 /** Long runs start over with a fresh engine now and then (after checking it), so state stays small. */

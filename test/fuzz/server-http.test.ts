@@ -8,14 +8,17 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/operations/index.js';
 import {
-  createReferenceServer,
+  createReferenceEngine,
   DEMO_API_KEY,
+  type Engine,
   type EngineRequest,
   MAX_BODY_BYTES,
   type ReferenceServer,
-} from '../../src/server/index.js';
+  serveEngine,
+} from '../../src/server/internal.js';
+import { checkProperty, runsFor, timeoutFor } from '../support/property-runs.js';
+import { NO_LIMITS } from '../support/recording-client.js';
 import { SEED_UIDS } from './arbitraries.js';
-import { checkProperty, runsFor, timeoutFor } from './config.js';
 import { prototypeChanges, snapshotPrototypes, storeProblems } from './invariants.js';
 import {
   anyRequest,
@@ -24,7 +27,6 @@ import {
   operationRequest,
   responseProblems,
 } from './requests.js';
-import { NO_LIMITS } from './sdk-harness.js';
 
 const RUNS = runsFor(300);
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -45,6 +47,7 @@ function wireSafe(text: string): string {
 /** A header value undici sends as is: Latin-1 without CR, LF or NUL. */
 const sendableValue = (value: string) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value);
 
+let engine: Engine;
 let server: ReferenceServer;
 let baseUrl: string;
 const agent = new Agent({ connections: 4, keepAliveTimeout: 1_000 });
@@ -52,7 +55,8 @@ const prototypesBefore = snapshotPrototypes();
 const created: string[] = [];
 
 beforeAll(async () => {
-  server = createReferenceServer({ limits: NO_LIMITS });
+  engine = createReferenceEngine({ limits: NO_LIMITS });
+  server = serveEngine(engine);
   baseUrl = await server.listen({ port: 0 });
 });
 
@@ -68,7 +72,7 @@ let handled = 0;
 async function sendOverHttp(engineRequest: EngineRequest): Promise<void> {
   handled += 1;
   if (handled % RESET_EVERY === 0) {
-    const problems = await storeProblems(server.engine, [...SEED_UIDS, ...created]);
+    const problems = await storeProblems(engine, [...SEED_UIDS, ...created]);
     if (problems.length > 0) throw new Error(`after ${handled} requests: ${problems.join('\n')}`);
     server.admin.reset();
     created.length = 0;
@@ -136,7 +140,7 @@ describe('reference server over HTTP under random requests (fast-check, node:htt
       expect(alive.statusCode).toBe(200);
       await alive.body.text();
       expect(prototypeChanges(prototypesBefore)).toEqual([]);
-      expect(await storeProblems(server.engine, [...SEED_UIDS, ...created])).toEqual([]);
+      expect(await storeProblems(engine, [...SEED_UIDS, ...created])).toEqual([]);
     },
     timeoutFor(RUNS, 10),
   );

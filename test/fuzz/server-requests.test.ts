@@ -7,9 +7,10 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/operations/index.js';
-import { createEngine, type Engine, type EngineRequest } from '../../src/server/index.js';
+import { createReferenceEngine, type Engine, type EngineRequest } from '../../src/server/internal.js';
+import { checkProperty, runsFor, timeoutFor } from '../support/property-runs.js';
+import { NO_LIMITS } from '../support/recording-client.js';
 import { POLLUTION_MARKER, SEED_UIDS } from './arbitraries.js';
-import { checkProperty, runsFor, timeoutFor } from './config.js';
 import { prototypeChanges, snapshotPrototypes, storeProblems } from './invariants.js';
 import {
   anyRequest,
@@ -18,7 +19,6 @@ import {
   operationRequest,
   responseProblems,
 } from './requests.js';
-import { NO_LIMITS } from './sdk-harness.js';
 
 const RUNS = runsFor(1_000);
 /** Long runs start over with a fresh engine now and then (after checking it), so state stays small. */
@@ -31,7 +31,7 @@ interface Target {
 }
 
 function newTarget(): Target {
-  return { engine: createEngine({ limits: NO_LIMITS }), uids: [...SEED_UIDS] };
+  return { engine: createReferenceEngine({ limits: NO_LIMITS }), uids: [...SEED_UIDS] };
 }
 
 /** Sends one request and checks its answer; remembers customers it created. */

@@ -9,7 +9,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/server/faults/prng.js';
-import { connect, type TransportName } from './harness.js';
+import { connect, type TransportName } from '../support/reliability-harness.js';
 import {
   arrange,
   describeRun,

@@ -15,7 +15,7 @@ import { createReferenceServer, DEMO_API_KEY, type ReferenceServer } from 'loyal
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/server/faults/prng.js';
-import { NO_LIMITS } from './harness.js';
+import { NO_LIMITS } from '../support/reliability-harness.js';
 import {
   arrange,
   auditLine,

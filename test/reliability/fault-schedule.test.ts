@@ -3,24 +3,24 @@
  * bursts, only /ext/v3 operations touched, options checked, and the `loyalty serve` flags.
  */
 import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { parseCommand, UsageError } from '../../src/cli/args.js';
+import { describeFaults } from '../../src/cli/fault-flags.js';
+import { USAGE } from '../../src/cli/usage.js';
+import { mulberry32 } from '../../src/server/faults/prng.js';
 import {
-  createEngine,
+  createReferenceEngine,
   DEMO_API_KEY,
   type Engine,
   type EngineResponse,
   FAULT_HEADER,
   FAULT_KINDS,
   type FaultOptions,
-} from 'loyalty-sdk/server';
-import { describe, expect, it } from 'vitest';
-import { parseCommand, UsageError } from '../../src/cli/args.js';
-import { describeFaults } from '../../src/cli/fault-flags.js';
-import { USAGE } from '../../src/cli/usage.js';
-import { mulberry32 } from '../../src/server/faults/prng.js';
-import { NO_LIMITS } from './harness.js';
+} from '../../src/server/internal.js';
+import { NO_LIMITS } from '../support/reliability-harness.js';
 
 function engineWith(faults: FaultOptions): Engine {
-  return createEngine({ limits: NO_LIMITS, faults });
+  return createReferenceEngine({ limits: NO_LIMITS, faults });
 }
 
 function read(engine: Engine, path = '/ext/v3/clientes/cli_0001'): Promise<EngineResponse> {
@@ -149,7 +149,7 @@ describe('the fault schedule', () => {
   });
 
   it('without the option, answers carry no fault field and faults() is undefined', async () => {
-    const engine = createEngine();
+    const engine = createReferenceEngine();
     const response = await read(engine);
     expect(response).not.toHaveProperty('fault');
     expect(engine.admin.faults()).toBeUndefined();
@@ -179,8 +179,12 @@ describe('the faults option is checked at creation', () => {
   it.each([
     ['a missing seed', {}, /faults\.seed must be an integer from 0 to 4294967295/],
     ['a negative seed', { seed: -1 }, /faults\.seed/],
-    ['a misspelt option', { seed: 1, rate: {} }, /unknown option faults\.rate \(known: seed/],
-    ['an unknown kind', { seed: 1, rates: { timeout: 0.1 } }, /unknown option faults\.rates\.timeout/],
+    ['a misspelt option', { seed: 1, rate: {} }, /Unknown option "faults\.rate"; did you mean "rates"\?/],
+    [
+      'an unknown kind',
+      { seed: 1, rates: { timeout: 0.1 } },
+      /Unknown option "faults\.rates\.timeout"\. Known: serverError, dropBeforeProcessing/,
+    ],
     [
       'a rate over 1',
       { seed: 1, rates: { serverError: 1.5 } },
@@ -198,8 +202,8 @@ describe('the faults option is checked at creation', () => {
     ['stallMs 0', { seed: 1, stallMs: 0 }, /faults\.stallMs/],
     ['an unknown kind in sequence', { seed: 1, sequence: ['none', 'boom'] }, /faults\.sequence\[1\]/],
   ])('%s is a TypeError naming the option', (_name, faults, message) => {
-    expect(() => createEngine({ faults: faults as FaultOptions })).toThrow(TypeError);
-    expect(() => createEngine({ faults: faults as FaultOptions })).toThrow(message);
+    expect(() => createReferenceEngine({ faults: faults as FaultOptions })).toThrow(TypeError);
+    expect(() => createReferenceEngine({ faults: faults as FaultOptions })).toThrow(message);
   });
 });
 

@@ -12,7 +12,7 @@ import {
 import type { FaultKind, FaultOptions } from 'loyalty-sdk/server';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, rejectionOf, type TransportName } from './harness.js';
+import { connect, rejectionOf, type TransportName } from '../support/reliability-harness.js';
 
 const msw = setupServer();
 beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass' }));

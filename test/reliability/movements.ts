@@ -14,7 +14,7 @@ import {
 } from 'loyalty-sdk/server';
 import { Dispatcher } from 'undici';
 import { expect } from 'vitest';
-import { pool } from './harness.js';
+import { pool } from '../support/reliability-harness.js';
 
 export const CUSTOMERS = 100;
 const GROUPS = 10;

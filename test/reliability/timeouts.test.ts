@@ -15,7 +15,12 @@ import { DEMO_API_KEY, type FaultOptions } from 'loyalty-sdk/server';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingLogger } from '../support/capturing-logger.js';
-import { type RecordingServer, rejectionOf, sleep, startRecordingServer } from './harness.js';
+import {
+  type RecordingServer,
+  rejectionOf,
+  sleep,
+  startRecordingServer,
+} from '../support/reliability-harness.js';
 
 const TIMEOUT_MS = 250;
 /** Timer and scheduling slack allowed past a deadline. */

@@ -10,7 +10,7 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { createReferenceServer, DEFAULT_HOST } from '../../src/server/index.js';
+import { createReferenceServer, DEFAULT_HOST } from '../../src/server/internal.js';
 
 const externalIpv4 = Object.values(networkInterfaces())
   .flat()

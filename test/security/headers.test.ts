@@ -17,15 +17,15 @@ import * as fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoyaltyClient, LoyaltyError, LoyaltyValidationError, type RequestOptions } from '../../src/index.js';
 import {
-  createEngine,
   createNodeListener,
+  createReferenceEngine,
   DEMO_API_KEY,
   type Engine,
   type EngineRequest,
-} from '../../src/server/index.js';
-import { checkProperty, runsFor } from '../fuzz/config.js';
+} from '../../src/server/internal.js';
+import { checkProperty, runsFor } from '../support/property-runs.js';
 
-const engine = createEngine({ limits: { rateLimit: { limit: Number.POSITIVE_INFINITY } } });
+const engine = createReferenceEngine({ limits: { rateLimit: { limit: Number.POSITIVE_INFINITY } } });
 const received: EngineRequest[] = [];
 const recording: Engine = {
   ...engine,

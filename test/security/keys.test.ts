@@ -16,17 +16,17 @@ import {
   type OperationId,
   operations,
 } from '../../src/index.js';
-import { createEngine, EngineDispatcher, IN_PROCESS_BASE_URL } from '../../src/server/index.js';
-import { checkProperty, runsFor } from '../fuzz/config.js';
-import { call, callSample } from '../server/helpers.js';
-import { callValid } from './helpers.js';
+import { createReferenceEngine, EngineDispatcher, IN_PROCESS_BASE_URL } from '../../src/server/internal.js';
+import { call, callSample } from '../support/in-process-engine.js';
+import { checkProperty, runsFor } from '../support/property-runs.js';
+import { callValid } from '../support/valid-sdk-calls.js';
 
 const KEY = 'lk_sec_Q7w2Ez9rT4yU1iO8pA3sD6f';
 const NO_LIMITS = {
   rateLimit: { limit: Number.POSITIVE_INFINITY },
   groupActionsPerMinute: Number.POSITIVE_INFINITY,
 };
-const engine = createEngine({ keys: [{ key: KEY, scopes: '*' }], limits: NO_LIMITS });
+const engine = createReferenceEngine({ keys: [{ key: KEY, scopes: '*' }], limits: NO_LIMITS });
 
 /** Keys that are almost KEY. Every one must be refused. */
 const NEAR_MISSES: [string, string | null][] = [
@@ -154,7 +154,7 @@ describe('near misses of random keys (fast-check)', () => {
       async (key, change, operation) => {
         const presented = mutate(key, change as [string, number, string]);
         fc.pre(presented !== key);
-        const own = createEngine({ keys: [{ key, scopes: '*' }], limits: NO_LIMITS });
+        const own = createReferenceEngine({ keys: [{ key, scopes: '*' }], limits: NO_LIMITS });
         const good = await call(own, 'GET', '/ext/v3/openapi.json', { key });
         expect(good.status).toBe(200);
         const reply = await callSample(own, operation, { key: presented });

@@ -21,14 +21,14 @@ import {
   type Scope,
 } from '../../src/index.js';
 import { API_PREFIX } from '../../src/operations/index.js';
-import { createEngine, EngineDispatcher, IN_PROCESS_BASE_URL } from '../../src/server/index.js';
-import { checkProperty, runsFor } from '../fuzz/config.js';
-import { callValid } from './helpers.js';
+import { createReferenceEngine, EngineDispatcher, IN_PROCESS_BASE_URL } from '../../src/server/internal.js';
+import { checkProperty, runsFor } from '../support/property-runs.js';
+import { callValid } from '../support/valid-sdk-calls.js';
 
 const keyOf = (scope: Scope | 'none') => `security-matrix-${scope.replace(':', '-')}-key-4f1c9a`;
 
 const ROWS: (Scope | 'none')[] = [...SCOPES, 'none'];
-const engine = createEngine({
+const engine = createReferenceEngine({
   keys: ROWS.map((row, index) => ({
     key: keyOf(row),
     appId: 500 + index,
@@ -143,7 +143,7 @@ describe('any set of scopes (fast-check)', () => {
     const scopeSet = fc.subarray([...SCOPES]);
     const property = fc.asyncProperty(scopeSet, fc.constantFrom(...operations), async (scopes, operation) => {
       const key = `security-set-${scopes.join('+') || 'empty'}-key-8e2d`;
-      const own = createEngine({
+      const own = createReferenceEngine({
         keys: [{ key, scopes }],
         limits: {
           rateLimit: { limit: Number.POSITIVE_INFINITY },

@@ -14,10 +14,10 @@ import { inspect } from 'node:util';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ClientOptions, LoyaltyClient, SCOPES } from '../../src/index.js';
-import { createEngine, EngineDispatcher, IN_PROCESS_BASE_URL } from '../../src/server/index.js';
-import { checkProperty, runsFor, timeoutFor } from '../fuzz/config.js';
+import { createReferenceEngine, EngineDispatcher, IN_PROCESS_BASE_URL } from '../../src/server/internal.js';
 import { rejectionOf as rejection } from '../support/async.js';
-import { capturingLogger } from './helpers.js';
+import { capturingLogger } from '../support/capturing-logger.js';
+import { checkProperty, runsFor, timeoutFor } from '../support/property-runs.js';
 
 /** Every way an error or value is turned into text. */
 function renderings(value: unknown): string[] {
@@ -89,11 +89,13 @@ describe('the API key never leaks (fast-check over random keys)', () => {
       const port = await closedPort();
       const property = fc.asyncProperty(randomKey, async (key) => {
         const log = capturingLogger();
-        const engine = createEngine({
+        const engine = createReferenceEngine({
           keys: [{ key, scopes: SCOPES.filter((scope) => scope !== 'reportes:read') }],
           limits: { rateLimit: { limit: Number.POSITIVE_INFINITY } },
         });
-        const stranger = createEngine({ limits: { rateLimit: { limit: Number.POSITIVE_INFINITY } } });
+        const stranger = createReferenceEngine({
+          limits: { rateLimit: { limit: Number.POSITIVE_INFINITY } },
+        });
         const common: ClientOptions = { apiKey: key, maxRetries: 0, logger: log.logger, logLevel: 'debug' };
         const inProcess = (target = engine) =>
           new LoyaltyClient({

@@ -12,8 +12,8 @@
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoyaltyClient, LoyaltyValidationError } from '../../src/index.js';
-import { createReferenceServer, DEMO_API_KEY, type ReferenceServer } from '../../src/server/index.js';
-import { checkProperty, runsFor } from '../fuzz/config.js';
+import { createReferenceServer, DEMO_API_KEY, type ReferenceServer } from '../../src/server/internal.js';
+import { checkProperty, runsFor } from '../support/property-runs.js';
 
 const HOSTILE_UIDS = [
   '../x',

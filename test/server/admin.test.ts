@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Customer } from '../../src/server/index.js';
-import { api, call, newEngine, newIdem } from './helpers.js';
+import type { Cliente } from '../../src/types.js';
+import { api, call, newEngine, newIdem } from '../support/in-process-engine.js';
 
 describe('admin helpers', () => {
   it('createGroup returns a new grupoId that group actions accept', async () => {
@@ -28,7 +28,7 @@ describe('admin helpers', () => {
 
   it('customer(uid) returns a copy of the record, or undefined', () => {
     const { engine } = newEngine();
-    (engine.admin.customer('cli_0001') as Customer).puntos = -1;
+    (engine.admin.customer('cli_0001') as Cliente).puntos = -1;
     expect(engine.admin.customer('cli_0001')?.puntos).toBe(1_250);
     expect(engine.admin.customer('nadie')).toBeUndefined();
   });

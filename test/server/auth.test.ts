@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/operations/envelope.js';
 import { operations } from '../../src/operations/table.js';
 import { keyIdOf } from '../../src/server/engine/auth.js';
-import { api, call, callSample, DEMO_READ_ONLY_API_KEY, newEngine } from './helpers.js';
+import { api, call, callSample, DEMO_READ_ONLY_API_KEY, newEngine } from '../support/in-process-engine.js';
 
 const NO_SCOPES_KEY = 'key-without-any-scope';
 const scopedCases = operations

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { operations } from '../../src/operations/table.js';
-import type { Level, ReportCatalog } from '../../src/server/index.js';
-import { api, call, DEMO_READ_ONLY_API_KEY, newEngine } from './helpers.js';
+import type { Nivel, ReportCatalog } from '../../src/types.js';
+import { api, call, DEMO_READ_ONLY_API_KEY, newEngine } from '../support/in-process-engine.js';
 
 describe('levels', () => {
   it('GET /configuracion/niveles lists Bronce, Plata and Oro with their minimum balance and rules', async () => {
     const { engine } = newEngine();
-    const levels = (await call<Level[]>(engine, 'GET', api('/configuracion/niveles'))).json.data ?? [];
+    const levels = (await call<Nivel[]>(engine, 'GET', api('/configuracion/niveles'))).json.data ?? [];
     expect(levels.map((level) => [level.nombre, level.puntosMinimos])).toEqual([
       ['Bronce', 0],
       ['Plata', 1_000],

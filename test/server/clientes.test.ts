@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/operations/envelope.js';
-import type { Customer, Movement } from '../../src/server/index.js';
-import { api, call, DEMO_API_KEY, newEngine, newIdem } from './helpers.js';
+import type { Cliente, PuntosMovimiento } from '../../src/types.js';
+import { api, call, DEMO_API_KEY, newEngine, newIdem } from '../support/in-process-engine.js';
 
 const create = (usuarioData: Record<string, unknown>) => ({ body: { usuarioData }, idem: newIdem() });
-const sumOf = (history: Movement[]) => history.reduce((sum, movement) => sum + movement.puntos, 0);
+const sumOf = (history: PuntosMovimiento[]) => history.reduce((sum, movement) => sum + movement.puntos, 0);
 
 describe('customers', () => {
   it('POST /clientes returns the new customer with a generated uid, a zero balance and the lowest level', async () => {
     const { engine } = newEngine();
-    const reply = await call<Customer>(
+    const reply = await call<Cliente>(
       engine,
       'POST',
       api('/clientes'),
@@ -38,7 +38,7 @@ describe('customers', () => {
 
   it('keys of usuarioData the spec does not name are kept apart and cannot set record fields', async () => {
     const { engine } = newEngine();
-    const reply = await call<Customer>(
+    const reply = await call<Cliente>(
       engine,
       'POST',
       api('/clientes'),
@@ -66,7 +66,7 @@ describe('customers', () => {
 
   it('completo=false leaves out the rest of the profile', async () => {
     const { engine } = newEngine();
-    const reply = await call<Customer>(engine, 'GET', api('/clientes/cli_0001'), { query: 'completo=false' });
+    const reply = await call<Cliente>(engine, 'GET', api('/clientes/cli_0001'), { query: 'completo=false' });
     expect(Object.keys(reply.json.data ?? {}).sort()).toEqual(
       ['apellido', 'email', 'etiquetas', 'nivel', 'nombre', 'puntos', 'uid'].sort(),
     );
@@ -74,8 +74,8 @@ describe('customers', () => {
 
   it('PATCH changes only the fields sent', async () => {
     const { engine } = newEngine();
-    const before = engine.admin.customer('cli_0001') as Customer;
-    const reply = await call<Customer>(engine, 'PATCH', api('/clientes/cli_0001'), {
+    const before = engine.admin.customer('cli_0001') as Cliente;
+    const reply = await call<Cliente>(engine, 'PATCH', api('/clientes/cli_0001'), {
       body: { ciudad: 'Quito', genericInt1: 7 },
       idem: newIdem(),
     });
@@ -113,7 +113,8 @@ describe('points', () => {
       body: { puntos: -50, motivo: 'Canje' },
       idem: newIdem(),
     });
-    const history = (await call<Movement[]>(engine, 'GET', api('/clientes/cli_0001/puntos'))).json.data ?? [];
+    const history =
+      (await call<PuntosMovimiento[]>(engine, 'GET', api('/clientes/cli_0001/puntos'))).json.data ?? [];
     expect(history.at(-1)).toEqual({
       movimientoId: expect.any(String),
       uid: 'cli_0001',
@@ -173,7 +174,8 @@ describe('points', () => {
     for (const puntos of [10_000, -3.5, 0.25, -1_000, 42]) {
       await call(engine, 'POST', api('/clientes/cli_0002/puntos'), { body: { puntos }, idem: newIdem() });
     }
-    const history = (await call<Movement[]>(engine, 'GET', api('/clientes/cli_0002/puntos'))).json.data ?? [];
+    const history =
+      (await call<PuntosMovimiento[]>(engine, 'GET', api('/clientes/cli_0002/puntos'))).json.data ?? [];
     expect(engine.admin.customer('cli_0002')?.puntos).toBe(sumOf(history));
     expect(history.at(-1)?.saldo).toBe(sumOf(history));
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, SUCCESS_MESSAGE } from '../../src/operations/envelope.js';
-import { api, call, callSample, DEMO_API_KEY, newEngine, operationCases } from './helpers.js';
+import {
+  api,
+  call,
+  callSample,
+  DEMO_API_KEY,
+  newEngine,
+  operationCases,
+} from '../support/in-process-engine.js';
 
 const ERROR_CODE_VALUES: number[] = Object.values(ERROR_CODES);
 

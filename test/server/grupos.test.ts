@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Customer, Engine } from '../../src/server/index.js';
-import { api, call, newEngine, newIdem } from './helpers.js';
+import type { Engine } from '../../src/server/internal.js';
+import type { Cliente } from '../../src/types.js';
+import { api, call, newEngine, newIdem } from '../support/in-process-engine.js';
 
 function groupOf(engine: Engine, balances: number[]): { grupoId: number; uids: string[] } {
   const uids = balances.map((puntos) => engine.admin.createCustomer({ puntos }));
@@ -126,7 +127,7 @@ describe('group tags', () => {
         idem: newIdem(),
       });
     }
-    expect(uids.map((uid) => (engine.admin.customer(uid) as Customer).etiquetas)).toEqual([['vip'], ['vip']]);
+    expect(uids.map((uid) => (engine.admin.customer(uid) as Cliente).etiquetas)).toEqual([['vip'], ['vip']]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderHelp } from '../../src/operations/help.js';
-import { api, call, callSample, newEngine, operationCases } from './helpers.js';
+import { api, call, callSample, newEngine, operationCases } from '../support/in-process-engine.js';
 
 describe('?help=true', () => {
   it.each(operationCases)('%s answers its renderHelp text as text/plain', async (_id, operation) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/operations/envelope.js';
-import { api, call, DEMO_READ_ONLY_API_KEY, newEngine, newIdem } from './helpers.js';
+import { api, call, DEMO_READ_ONLY_API_KEY, newEngine, newIdem } from '../support/in-process-engine.js';
 
 const addPoints = (puntos: number, extra: Record<string, unknown> = {}) => ({ body: { puntos, ...extra } });
 const POINTS = api('/clientes/cli_0001/puntos');

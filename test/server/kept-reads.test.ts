@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type Operation, operations } from '../../src/operations/table.js';
-import type { Engine } from '../../src/server/index.js';
-import { SerializedData } from '../../src/server/engine/read-cache.js';
-import { api, call, callSample, newEngine, newIdem } from './helpers.js';
+import { ReadCache } from '../../src/server/engine/read-cache.js';
+import type { Engine } from '../../src/server/internal.js';
+import { ServerState } from '../../src/server/state/server-state.js';
+import { api, call, callSample, newEngine, newIdem } from '../support/in-process-engine.js';
 
 // The engine keeps the JSON text of what reads return until the state changes. These tests
 // warm that cache with every read, change the state, and check that no read shows the old state.
@@ -71,20 +72,49 @@ describe('reads kept as text never outlive a change', () => {
   });
 });
 
-describe('SerializedData', () => {
-  it('gives the same text for the same object until invalidated', () => {
-    const serialized = new SerializedData();
+describe('ReadCache', () => {
+  it('gives the same text for the same object until the data changes', () => {
+    const data = new ServerState('empty');
+    const reads = new ReadCache(data);
     const record = { puntos: 1 };
-    expect(serialized.json(record)).toBe('{"puntos":1}');
+    expect(reads.json(record)).toBe('{"puntos":1}');
     record.puntos = 2;
-    expect(serialized.json(record)).toBe('{"puntos":1}');
-    serialized.invalidate();
-    expect(serialized.json(record)).toBe('{"puntos":2}');
+    expect(reads.json(record)).toBe('{"puntos":1}');
+    data.change(() => undefined);
+    expect(reads.json(record)).toBe('{"puntos":2}');
   });
 
   it('keeps texts per object', () => {
-    const serialized = new SerializedData();
-    expect(serialized.json({ a: 1 })).toBe('{"a":1}');
-    expect(serialized.json({ a: 2 })).toBe('{"a":2}');
+    const reads = new ReadCache(new ServerState('empty'));
+    expect(reads.json({ a: 1 })).toBe('{"a":1}');
+    expect(reads.json({ a: 2 })).toBe('{"a":2}');
+  });
+
+  it('a reset is a change: texts kept before it are not reused', () => {
+    const data = new ServerState('empty');
+    const reads = new ReadCache(data);
+    const record = { puntos: 1 };
+    reads.json(record);
+    record.puntos = 3;
+    data.reset();
+    expect(reads.json(record)).toBe('{"puntos":3}');
+  });
+
+  it('a change that ends later moves the revision again when it ends', async () => {
+    const data = new ServerState('empty');
+    const reads = new ReadCache(data);
+    const record = { puntos: 1 };
+    let finish = () => {};
+    const pending = data.change(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    reads.json(record);
+    record.puntos = 4;
+    finish();
+    await pending;
+    expect(reads.json(record)).toBe('{"puntos":4}');
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/operations/envelope.js';
-import { api, call, DEMO_API_KEY, DEMO_READ_ONLY_API_KEY, newEngine, newIdem } from './helpers.js';
+import {
+  api,
+  call,
+  DEMO_API_KEY,
+  DEMO_READ_ONLY_API_KEY,
+  newEngine,
+  newIdem,
+} from '../support/in-process-engine.js';
 
 const dryRun = { body: { puntos: 1, dryRun: true } };
 

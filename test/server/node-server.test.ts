@@ -6,8 +6,8 @@ import {
   DEMO_API_KEY,
   MAX_BODY_BYTES,
   type ReferenceServer,
-} from '../../src/server/index.js';
-import { newIdem } from './helpers.js';
+} from '../../src/server/internal.js';
+import { newIdem } from '../support/in-process-engine.js';
 
 const servers: ReferenceServer[] = [];
 afterEach(async () => {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createEngine,
+  createReferenceEngine,
   DEFAULT_LIMITS,
   DEMO_API_KEY,
   DEMO_READ_ONLY_API_KEY,
   type EngineOptions,
-} from '../../src/server/index.js';
-import { api, call, newIdem } from './helpers.js';
+} from '../../src/server/internal.js';
+import { api, call, newIdem } from '../support/in-process-engine.js';
 
 describe('engine options', () => {
   it('without keys, the demo key has every scope', async () => {
-    const engine = createEngine();
+    const engine = createReferenceEngine();
     const reply = await call(engine, 'POST', api('/clientes/cli_0001/puntos'), {
       key: DEMO_API_KEY,
       body: { puntos: 1 },
@@ -20,7 +20,7 @@ describe('engine options', () => {
   });
 
   it('without keys, the read-only demo key reads but does not write', async () => {
-    const engine = createEngine();
+    const engine = createReferenceEngine();
     expect(
       (await call(engine, 'GET', api('/clientes/cli_0001'), { key: DEMO_READ_ONLY_API_KEY })).status,
     ).toBe(200);
@@ -32,7 +32,7 @@ describe('engine options', () => {
   });
 
   it('given keys replace the demo keys', async () => {
-    const engine = createEngine({ keys: [{ key: 'only-this-key', scopes: '*' }] });
+    const engine = createReferenceEngine({ keys: [{ key: 'only-this-key', scopes: '*' }] });
     expect((await call(engine, 'GET', api('/tareas'), { key: DEMO_API_KEY })).status).toBe(401);
     expect((await call(engine, 'GET', api('/tareas'), { key: 'only-this-key' })).status).toBe(200);
   });
@@ -64,12 +64,16 @@ describe('engine options', () => {
     ],
     ['an empty key', { keys: [{ key: '', scopes: '*' }] }, /non-empty/],
     ['an unknown seed', { seed: 'full' }, /seed/],
-    ['a misspelt option', { limit: {} }, /unknown option limit/],
-    ['a misspelt limit', { limits: { maxGroup: 3 } }, /unknown option limits\.maxGroup/],
+    ['a misspelt option', { limit: {} }, /Unknown option "limit"; did you mean "limits"\?/],
+    [
+      'a misspelt limit',
+      { limits: { maxGroup: 3 } },
+      /Unknown option "limits\.maxGroup"; did you mean "maxGroupSize"\?/,
+    ],
     ['a limit under 1', { limits: { maxGroupSize: 0 } }, /maxGroupSize/],
     ['a window that is not an integer', { limits: { rateLimit: { windowMs: 1.5 } } }, /windowMs/],
   ])('%s is a TypeError that never shows a key', (_case, options, message) => {
-    const build = () => createEngine(options as EngineOptions);
+    const build = () => createReferenceEngine(options as EngineOptions);
     expect(build).toThrow(TypeError);
     expect(build).toThrow(message);
     expect(build).not.toThrow(/secret-key-value/);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TIPO } from '../../src/operations/promociones.js';
-import type { Promotion } from '../../src/server/index.js';
-import { api, call, newEngine } from './helpers.js';
+import type { Promocion } from '../../src/types.js';
+import { api, call, newEngine } from '../support/in-process-engine.js';
 
 async function tiposListed(query: string): Promise<number[]> {
   const { engine } = newEngine();
-  const reply = await call<Promotion[]>(engine, 'GET', api('/promociones'), { query });
+  const reply = await call<Promocion[]>(engine, 'GET', api('/promociones'), { query });
   return [...new Set((reply.json.data ?? []).map((promotion) => promotion.tipo))].sort((a, b) => a - b);
 }
 
@@ -31,11 +31,11 @@ describe('POST /promociones/{regaloId}/status', () => {
     ['programar', '2026-09-01T08:30:00Z', 'programada', '2026-09-01T08:30:00Z'],
   ])('%s (fecha %s) leaves the promotion %s', async (comando, fecha, estado, fechaProgramada) => {
     const { engine } = newEngine();
-    const reply = await call<Promotion>(engine, 'POST', api('/promociones/4/status'), {
+    const reply = await call<Promocion>(engine, 'POST', api('/promociones/4/status'), {
       body: { comando, fecha },
     });
     expect(reply.json.data).toMatchObject({ regaloId: 4, estado, fechaProgramada });
-    const listed = (await call<Promotion[]>(engine, 'GET', api('/promociones'))).json.data?.find(
+    const listed = (await call<Promocion[]>(engine, 'GET', api('/promociones'))).json.data?.find(
       (p) => p.regaloId === 4,
     );
     expect(listed?.estado).toBe(estado);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/operations/envelope.js';
-import { api, call, newEngine } from './helpers.js';
+import { api, call, newEngine } from '../support/in-process-engine.js';
 
 describe('routing', () => {
   it.each([

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TIPO } from '../../src/operations/promociones.js';
-import type { Customer, Engine, Movement, Promotion, Task } from '../../src/server/index.js';
-import { api, call, newEngine, newIdem } from './helpers.js';
+import type { Engine } from '../../src/server/internal.js';
+import type { Cliente, Promocion, PuntosMovimiento, Tarea } from '../../src/types.js';
+import { api, call, newEngine, newIdem } from '../support/in-process-engine.js';
 
 async function data<Data>(engine: Engine, path: string, query = ''): Promise<Data> {
   return (await call<Data>(engine, 'GET', api(path), { query })).json.data as Data;
@@ -25,7 +26,7 @@ const seededUids = Array.from({ length: 24 }, (_, index) => `cli_${String(index 
 describe('demo seed', () => {
   it('has at least 20 customers with varied balances and levels', () => {
     const { engine } = newEngine();
-    const customers = seededUids.map((uid) => engine.admin.customer(uid) as Customer);
+    const customers = seededUids.map((uid) => engine.admin.customer(uid) as Cliente);
     expect(customers.every(Boolean)).toBe(true);
     expect(new Set(customers.map((customer) => customer.puntos)).size).toBeGreaterThan(15);
     expect(new Set(customers.map((customer) => customer.nivel))).toEqual(new Set(['Bronce', 'Plata', 'Oro']));
@@ -41,14 +42,14 @@ describe('demo seed', () => {
 
   it('has 5 tasks with both statuses', async () => {
     const { engine } = newEngine();
-    const tasks = await data<Task[]>(engine, '/tareas');
+    const tasks = await data<Tarea[]>(engine, '/tareas');
     expect(tasks).toHaveLength(5);
     expect(new Set(tasks.map((task) => task.status))).toEqual(new Set([0, 1]));
   });
 
   it('has gifts, code coupons (101) and games (7), in every state', async () => {
     const { engine } = newEngine();
-    const promotions = await data<Promotion[]>(engine, '/promociones');
+    const promotions = await data<Promocion[]>(engine, '/promociones');
     const tipos = new Set(promotions.map((promotion) => promotion.tipo));
     expect(tipos).toContain(TIPO.codeCoupon);
     expect(tipos).toContain(TIPO.game);
@@ -64,7 +65,7 @@ describe('demo seed', () => {
   it("every seeded balance equals the sum of the customer's history", async () => {
     const { engine } = newEngine();
     for (const uid of seededUids) {
-      const history = await data<Movement[]>(engine, `/clientes/${uid}/puntos`);
+      const history = await data<PuntosMovimiento[]>(engine, `/clientes/${uid}/puntos`);
       expect(
         history.reduce((sum, movement) => sum + movement.puntos, 0),
         uid,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Task } from '../../src/server/index.js';
-import { api, call, newEngine } from './helpers.js';
+import type { Tarea } from '../../src/types.js';
+import { api, call, newEngine } from '../support/in-process-engine.js';
 
 describe('tasks', () => {
   it('GET /tareas lists the tasks with tareaId, nombre and status', async () => {
     const { engine } = newEngine();
-    const reply = await call<Task[]>(engine, 'GET', api('/tareas'));
+    const reply = await call<Tarea[]>(engine, 'GET', api('/tareas'));
     for (const task of reply.json.data ?? []) {
       expect(task).toMatchObject({
         tareaId: expect.any(Number),
@@ -23,9 +23,9 @@ describe('tasks', () => {
   ])('a task with status %d set to %d has that status', async (before, status) => {
     const { engine } = newEngine();
     const tareaId = engine.admin.createTask({ nombre: 'Prueba', status: before as 0 | 1 });
-    const reply = await call<Task>(engine, 'POST', api(`/tareas/${tareaId}/status`), { body: { status } });
+    const reply = await call<Tarea>(engine, 'POST', api(`/tareas/${tareaId}/status`), { body: { status } });
     expect(reply.json.data).toMatchObject({ tareaId, status });
-    const listed = (await call<Task[]>(engine, 'GET', api('/tareas'))).json.data?.find(
+    const listed = (await call<Tarea[]>(engine, 'GET', api('/tareas'))).json.data?.find(
       (task) => task.tareaId === tareaId,
     );
     expect(listed?.status).toBe(status);
@@ -33,7 +33,7 @@ describe('tasks', () => {
 
   it("the body's nombre goes to the log and does not rename the task", async () => {
     const { engine } = newEngine();
-    const reply = await call<Task>(engine, 'POST', api('/tareas/1/status'), {
+    const reply = await call<Tarea>(engine, 'POST', api('/tareas/1/status'), {
       body: { status: 0, nombre: 'pausa de verano' },
     });
     expect(reply.json.data?.nombre).toBe('Bienvenida a nuevos clientes');

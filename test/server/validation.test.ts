@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/operations/envelope.js';
 import { operations } from '../../src/operations/table.js';
-import { MAX_BODY_BYTES } from '../../src/server/index.js';
-import { api, call, callSample, DEMO_READ_ONLY_API_KEY, newEngine, newIdem } from './helpers.js';
+import { MAX_BODY_BYTES } from '../../src/server/internal.js';
+import {
+  api,
+  call,
+  callSample,
+  DEMO_READ_ONLY_API_KEY,
+  newEngine,
+  newIdem,
+} from '../support/in-process-engine.js';
 
 const requiringKey = operations
   .filter((operation) => operation.idempotency === 'required')

@@ -1,3 +1,4 @@
+import { checkOptionNames } from '../../client/option-names.js';
 import { isScope } from '../../operations/scopes.js';
 import { type FaultOptions, type ResolvedFaults, resolveFaults } from '../faults/options.js';
 import { DEFAULT_LIMITS, type RateLimit, type ServerLimits } from '../state/limits.js';
@@ -11,12 +12,15 @@ export interface ReferenceServerOptions {
   limits?: Partial<Omit<ServerLimits, 'rateLimit'>> & { rateLimit?: Partial<RateLimit> };
   /** Fault injection: latency, 5xx, dropped connections, 429 storms, stalled bodies. Off when absent. */
   faults?: FaultOptions;
-}
-
-export interface EngineOptions extends ReferenceServerOptions {
-  /** Milliseconds since the epoch; injectable so tests can move time. */
+  /**
+   * The clock, in milliseconds since the epoch (default `Date.now`): rate-limit windows, the group
+   * action limit, idempotency expiry and record dates follow it, so a test can move time.
+   */
   now?: () => number;
 }
+
+/** The engine takes the server's options as they are. */
+export type EngineOptions = ReferenceServerOptions;
 
 export interface ResolvedOptions {
   keys: readonly ApiKeyConfig[];
@@ -58,11 +62,8 @@ function checkKeys(keys: readonly ApiKeyConfig[]): readonly ApiKeyConfig[] {
   return keys;
 }
 
-/** A misspelt option would otherwise be ignored without a word. */
-function checkNames(where: string, value: object, allowed: readonly string[]): void {
-  for (const name of Object.keys(value)) {
-    if (!allowed.includes(name)) fail(`unknown option ${where}${name} (known: ${allowed.join(', ')})`);
-  }
+function checkNames(path: string, value: object, known: readonly string[]): void {
+  checkOptionNames(value, known, 'option', fail, path);
 }
 
 export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {

@@ -1,3 +1,4 @@
+import { checkOptionNames } from '../../client/option-names.js';
 /** The faults the reference server can inject on /ext/v3 requests (docs/reliability.md). */
 export type FaultKind =
   /** A 500 envelope; the request is not processed. */
@@ -85,10 +86,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function checkNames(where: string, value: Record<string, unknown>, known: readonly string[], fail: Fail) {
-  for (const name of Object.keys(value)) {
-    if (!known.includes(name)) fail(`unknown option ${where}${name} (known: ${known.join(', ')})`);
-  }
+function checkNames(path: string, value: Record<string, unknown>, known: readonly string[], fail: Fail) {
+  checkOptionNames(value, known, 'option', fail, path);
 }
 
 function integer(name: string, value: unknown, min: number, max: number, fail: Fail): number {

@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Envelope } from '../../src/operations/envelope.js';
 import { API_PREFIX } from '../../src/operations/limits.js';
 import { type Operation, type OperationId, operations } from '../../src/operations/table.js';
-import { createEngine, DEMO_API_KEY, type Engine, type EngineOptions } from '../../src/server/index.js';
+import {
+  createReferenceEngine,
+  DEMO_API_KEY,
+  type Engine,
+  type EngineOptions,
+} from '../../src/server/internal.js';
 
-export { DEMO_API_KEY, DEMO_READ_ONLY_API_KEY } from '../../src/server/index.js';
+export { DEMO_API_KEY, DEMO_READ_ONLY_API_KEY } from '../../src/server/internal.js';
 
 /** A clock the test moves by hand. */
 export class FakeClock {
@@ -23,7 +28,7 @@ export const NO_LIMITS = {
 
 export function newEngine(options: EngineOptions = {}): { engine: Engine; clock: FakeClock } {
   const clock = new FakeClock();
-  const engine = createEngine({
+  const engine = createReferenceEngine({
     now: clock.now,
     ...options,
     limits: { ...NO_LIMITS, ...options.limits },

@@ -4,8 +4,8 @@
  * (groups) and to observe effects the API does not show (audit, notifications), never to call
  * an operation.
  */
-export { rejectionOf, sleep, UUID_V4 } from '../support/async.js';
-export { recordingLogger } from '../support/capturing-logger.js';
+export { rejectionOf, sleep, UUID_V4 } from './async.js';
+export { recordingLogger } from './capturing-logger.js';
 
 import { createHash } from 'node:crypto';
 import { type ClientOptions, LoyaltyClient, type Scope } from 'loyalty-sdk';

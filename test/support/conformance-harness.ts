@@ -3,7 +3,7 @@
  * drives it with plain undici. Nothing here goes through the SDK client; the operation table is
  * used only to know paths, methods, scopes and idempotency rules (the spec's tables).
  */
-export { sleep } from '../support/async.js';
+export { sleep } from './async.js';
 
 import { randomUUID } from 'node:crypto';
 import { createReferenceServer } from 'loyalty-sdk/server';

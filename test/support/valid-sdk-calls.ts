@@ -29,5 +29,3 @@ export function callValid(client: LoyaltyClient, id: OperationId) {
   if (!method) throw new Error(`client.${id} is not a method`);
   return method(...VALID_ARGS[id]).withResponse();
 }
-
-export { type Captured, capturingLogger } from '../support/capturing-logger.js';

@@ -2,23 +2,23 @@
  * Helpers of the reliability suite: a real node:http reference server that records what reaches
  * it, a bounded worker pool, and the three transports (HTTP, in-process Dispatcher, MSW).
  */
-export { rejectionOf, sleep } from '../support/async.js';
+export { rejectionOf, sleep } from './async.js';
 
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ClientOptions, LoyaltyClient } from 'loyalty-sdk';
 import { createLoyaltyHandlers } from 'loyalty-sdk/msw';
+import type { SetupServer } from 'msw/node';
+import { Agent } from 'undici';
 import {
-  createEngine,
   createNodeListener,
+  createReferenceEngine,
   createTestClient,
   DEMO_API_KEY,
   type Engine,
   type ReferenceAdmin,
   type ReferenceServerOptions,
-} from 'loyalty-sdk/server';
-import type { SetupServer } from 'msw/node';
-import { Agent } from 'undici';
+} from '../../src/server/internal.js';
 
 /** Limits out of the way: the suite meets only the faults it injects. */
 export const NO_LIMITS = {
@@ -44,7 +44,7 @@ export interface RecordingServer {
 
 /** `createReferenceServer` is exactly this (node:http over the engine); here each request is also recorded. */
 export async function startRecordingServer(options: ReferenceServerOptions): Promise<RecordingServer> {
-  const engine = createEngine({ ...options, limits: { ...NO_LIMITS, ...options.limits } });
+  const engine = createReferenceEngine({ ...options, limits: { ...NO_LIMITS, ...options.limits } });
   const listener = createNodeListener(engine);
   const seen: SeenRequest[] = [];
   const server = createServer((req, res) => {

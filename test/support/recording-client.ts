@@ -1,7 +1,7 @@
 /** An SDK client over an in-process engine, through a dispatcher that records every request that reaches it. */
 import { type ClientOptions, LoyaltyClient } from '../../src/index.js';
 import {
-  createEngine,
+  createReferenceEngine,
   DEMO_API_KEY,
   type Engine,
   EngineDispatcher,
@@ -9,7 +9,7 @@ import {
   type EngineRequest,
   type EngineResponse,
   IN_PROCESS_BASE_URL,
-} from '../../src/server/index.js';
+} from '../../src/server/internal.js';
 import { methodOf } from '../client/cases.js';
 
 export interface Exchange {
@@ -37,7 +37,7 @@ export const NO_LIMITS = {
 export function createRecordingClient(
   options: { engine?: EngineOptions; client?: Omit<ClientOptions, 'baseUrl' | 'dispatcher' | 'fetch'> } = {},
 ): RecordingClient {
-  const engine = createEngine({ limits: NO_LIMITS, ...options.engine });
+  const engine = createReferenceEngine({ limits: NO_LIMITS, ...options.engine });
   const sent: Exchange[] = [];
   const dispatcher = new EngineDispatcher(async (request) => {
     const response = await engine.handle(request);
