@@ -16,7 +16,7 @@ import {
   LoyaltyConnectionError,
   LoyaltyTimeoutError,
 } from '../../src/index.js';
-import { rejection } from './stub-server.js';
+import { rejection } from '../support/stub-server.js';
 
 const KEY = 'attempt-test-key-0123456789';
 const options = resolveClientOptions({ apiKey: KEY, baseUrl: 'https://api.example.test', logLevel: 'off' });

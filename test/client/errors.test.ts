@@ -20,7 +20,7 @@ import {
   success,
   text,
   useStub,
-} from './stub-server.js';
+} from '../support/stub-server.js';
 
 const stub = useStub();
 

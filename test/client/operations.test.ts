@@ -8,8 +8,8 @@ import {
   operations,
   pathParamNames,
 } from '../../src/index.js';
-import { CASES, invoke, methodOf } from './cases.js';
-import { clientFor, rejection, TEST_KEY, UUID_V4, useStub } from './stub-server.js';
+import { CASES, invoke, methodOf } from '../support/sdk-call-cases.js';
+import { clientFor, rejection, TEST_KEY, UUID_V4, useStub } from '../support/stub-server.js';
 
 const stub = useStub();
 

@@ -21,7 +21,7 @@ import {
   TEST_KEY,
   text,
   useStub,
-} from './stub-server.js';
+} from '../support/stub-server.js';
 
 const stub = useStub();
 

@@ -4,7 +4,7 @@ import { resolveClientOptions } from '../../src/client/options.js';
 import { createPipelineContext, execute, executeHelp } from '../../src/client/pipeline.js';
 import type { TransportRequest, TransportResponse } from '../../src/client/transport.js';
 import { getOperation, InternalServerError } from '../../src/index.js';
-import { rejection, SUCCESS_META, UUID_V4 } from './stub-server.js';
+import { rejection, SUCCESS_META, UUID_V4 } from '../support/stub-server.js';
 
 const KEY = 'pipeline-test-key-0123456789';
 

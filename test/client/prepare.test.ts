@@ -10,7 +10,7 @@ import {
   type OperationDefinition,
   type RequestOptions,
 } from '../../src/index.js';
-import { UUID_V4 } from './stub-server.js';
+import { UUID_V4 } from '../support/stub-server.js';
 
 const clientesPuntosAdd: OperationDefinition = getOperation('clientes.puntos.add');
 const clientesRetrieve: OperationDefinition = getOperation('clientes.retrieve');

@@ -9,7 +9,7 @@ import {
   type RetryPolicy,
 } from '../../src/index.js';
 import { capturingLogger } from '../support/capturing-logger.js';
-import { rejection } from './stub-server.js';
+import { rejection } from '../support/stub-server.js';
 
 /** No backoff, so that a test waits only for the Retry-After it sets. */
 const POLICY: RetryPolicy = { maxRetries: 2, maxRetryAfterMs: 60_000, baseDelayMs: 0, maxDelayMs: 0 };

@@ -18,7 +18,7 @@ import {
   success,
   UUID_V4,
   useStub,
-} from './stub-server.js';
+} from '../support/stub-server.js';
 
 const stub = useStub();
 

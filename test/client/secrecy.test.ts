@@ -29,7 +29,7 @@ import {
   stallBody,
   text,
   useStub,
-} from './stub-server.js';
+} from '../support/stub-server.js';
 
 const stub = useStub();
 

@@ -9,8 +9,8 @@ import {
   pathParamNames,
   type RequestOptions,
 } from '../../src/index.js';
-import { CASES, invoke, operationOf } from './cases.js';
-import { clientFor, rejection, type StubServer, TEST_KEY, useStub } from './stub-server.js';
+import { CASES, invoke, operationOf } from '../support/sdk-call-cases.js';
+import { clientFor, rejection, type StubServer, TEST_KEY, useStub } from '../support/stub-server.js';
 
 const stub = useStub();
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APIPromise, NotFoundError } from '../../src/index.js';
-import { clientFor, failure, json, SUCCESS_META, success, useStub } from './stub-server.js';
+import { clientFor, failure, json, SUCCESS_META, success, useStub } from '../support/stub-server.js';
 
 const stub = useStub();
 

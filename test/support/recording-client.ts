@@ -10,7 +10,7 @@ import {
   type EngineResponse,
   IN_PROCESS_BASE_URL,
 } from '../../src/server/internal.js';
-import { methodOf } from '../client/cases.js';
+import { methodOf } from './sdk-call-cases.js';
 
 export interface Exchange {
   request: EngineRequest;

@@ -1,5 +1,5 @@
 import type { LoyaltyClient, OperationId } from '../../src/index.js';
-import { methodOf } from '../client/cases.js';
+import { methodOf } from './sdk-call-cases.js';
 
 /** Arguments of each SDK method that succeed against the demo seed with a key holding the scope. */
 export const VALID_ARGS: Record<OperationId, unknown[]> = {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 
-export { rejectionOf as rejection, UUID_V4 } from '../support/async.js';
+export { rejectionOf as rejection, UUID_V4 } from './async.js';
 
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
