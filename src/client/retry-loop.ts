@@ -42,19 +42,26 @@ async function waitOrStop(call: RetriedCall, logger: LevelledLogger, error: Erro
 
 /**
  * Runs `attempt` until it succeeds or `decideRetry` says stop, then throws the last failure.
- * p-retry runs the loop and counts the attempts; the wait between two is `decideRetry`'s
+ * The first attempt runs bare: setting up p-retry costs a call about as much CPU as the rest of
+ * its client-side work (docs/decisions.md, "Retry loop"), and most calls succeed at once. After
+ * a failure p-retry runs and counts the further attempts; the wait before each is `decideRetry`'s
  * (Retry-After, else backoff with jitter), slept in `onFailedAttempt`, so p-retry's own backoff is
- * zero. `attempt` sends the call's prepared bytes and key each time.
+ * zero. Every attempt sends the call's prepared bytes and key.
  */
-export function withRetries<Result>(
+export async function withRetries<Result>(
   call: RetriedCall,
   logger: LevelledLogger,
   attempt: (attemptNumber: number) => Promise<Result>,
 ): Promise<Result> {
-  return pRetry(attempt, {
-    retries: call.policy.maxRetries,
+  try {
+    return await attempt(1);
+  } catch (error) {
+    await waitOrStop(call, logger, error as Error, 1);
+  }
+  return pRetry((retry) => attempt(retry + 1), {
+    retries: call.policy.maxRetries - 1,
     minTimeout: 0,
     maxTimeout: 0,
-    onFailedAttempt: ({ error, attemptNumber }) => waitOrStop(call, logger, error, attemptNumber),
+    onFailedAttempt: ({ error, attemptNumber }) => waitOrStop(call, logger, error, attemptNumber + 1),
   });
 }
