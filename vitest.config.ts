@@ -13,6 +13,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/support/openapi-check-setup.ts'],
     testTimeout: 20_000,
     pool: 'forks',
   },

@@ -103,6 +103,7 @@ export function createLoyaltyHandlers(options: LoyaltyHandlersOptions) {
       query: url.search.slice(1),
       headers,
       body: body && body.byteLength > 0 ? body : undefined,
+      baseUrl: base,
     });
     return toMswResponse(response, request.signal);
   };

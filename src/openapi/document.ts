@@ -8,34 +8,10 @@ import { describeParameters, requestJsonSchema, responseJsonSchema } from '../op
 import { type Operation, operations } from '../operations/table.js';
 import { IDEMPOTENCY_HEADER } from '../operations/validate.js';
 import { SDK_VERSION } from '../version.js';
+import { RESPONSE_HEADERS, responsesOf, unroutedResponses } from './responses.js';
 
 /** @inline */
 type Json = Record<string, unknown>;
-
-const ERROR_RESPONSES: Record<string, string> = {
-  '400': 'Invalid parameters; details names each one',
-  '401': 'Invalid key (codigoRespuesta 9501)',
-  '403': 'The key lacks the required scope (codigoRespuesta 9503); meta.requiredScope names it',
-  '404': 'Unknown resource',
-  '409': 'Idempotency conflict',
-  '422': 'Business-rule violation; meta.legacy carries the detail',
-  '429': 'Rate limit exceeded; Retry-After gives the seconds to wait',
-};
-
-function envelopeOf(data: Json): Json {
-  return {
-    allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data } }],
-  };
-}
-
-function errorsFor(operation: OperationDefinition): string[] {
-  const writes = operation.method !== 'GET';
-  const statuses = ['400', '401', '429'];
-  if (operation.scope) statuses.push('403');
-  if (operation.params) statuses.push('404');
-  if (writes) statuses.push('409', '422');
-  return statuses.sort();
-}
 
 /** A parameter of the document from its zod definition: the rule and the description alike. */
 function parameterOf(location: 'query' | 'header', name: string, schema: z.ZodType, required: boolean): Json {
@@ -61,22 +37,6 @@ function parametersOf(operation: OperationDefinition): Json[] {
   return parameters;
 }
 
-function responsesOf(operation: OperationDefinition): Json {
-  const responses: Json = {
-    '200': {
-      description: 'Success',
-      content: { 'application/json': { schema: envelopeOf(responseJsonSchema(operation.data)) } },
-    },
-  };
-  for (const status of errorsFor(operation)) {
-    responses[status] = {
-      description: ERROR_RESPONSES[status],
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
-    };
-  }
-  return responses;
-}
-
 function pathItem(operation: OperationDefinition): Json {
   return {
     operationId: operation.id,
@@ -84,7 +44,6 @@ function pathItem(operation: OperationDefinition): Json {
     description: operation.description,
     tags: [operation.id.split('.')[0]],
     'x-scope': operation.scope,
-    ...(operation.scope ? {} : { security: [] }),
     parameters: parametersOf(operation),
     ...(operation.body
       ? {
@@ -98,11 +57,21 @@ function pathItem(operation: OperationDefinition): Json {
   };
 }
 
+/** Where the document says the API is: the server it was served from, or a `{base_url}` to fill in. */
+function serversOf(baseUrl: string | undefined): Json[] {
+  if (baseUrl !== undefined) return [{ url: baseUrl }];
+  return [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:4010' } } }];
+}
+
 /**
  * The OpenAPI 3.0 document of the operations `include` admits (all of them by default).
- * The reference server passes the calling key's scopes; the package ships the full document.
+ * The reference server passes the calling key's scopes and the base URL it was reached at; the
+ * package ships the full document with a `{base_url}` variable.
  */
-export function buildOpenApiDocument(include: (operation: Operation) => boolean = () => true): Json {
+export function buildOpenApiDocument(
+  include: (operation: Operation) => boolean = () => true,
+  baseUrl?: string,
+): Json {
   const paths: Record<string, Json> = {};
   for (const operation of operations) {
     if (!include(operation)) continue;
@@ -117,14 +86,14 @@ export function buildOpenApiDocument(include: (operation: Operation) => boolean 
       version: `v3 (loyalty-sdk ${SDK_VERSION})`,
       description: 'Generated from the operation table of loyalty-sdk.',
     },
-    servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:4010' } } }],
+    servers: serversOf(baseUrl),
     security: [{ apikey: [] }],
     paths,
     components: {
       securitySchemes: { apikey: { type: 'apiKey', in: 'header', name: 'apikey' } },
-      schemas: {
-        Envelope: responseJsonSchema(envelope),
-      },
+      schemas: { Envelope: responseJsonSchema(envelope) },
+      headers: RESPONSE_HEADERS,
+      responses: unroutedResponses(),
     },
   };
 }

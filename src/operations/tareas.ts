@@ -25,7 +25,10 @@ export const tareasSetStatus = defineOperation({
   idempotency: 'optional',
   params: z.strictObject({ tareaId: positiveId('Task id') }),
   body: z.strictObject({
-    status: z.literal([0, 1], 'must be 1 (active) or 0 (inactive)').describe('1 active, 0 inactive'),
+    status: z
+      .literal([0, 1], 'must be 1 (active) or 0 (inactive)')
+      // JSON Schema would say number for a literal; the values are integers.
+      .meta({ type: 'integer', description: '1 active, 0 inactive' }),
     nombre: z
       .string('must be a string')
       .max(LIMITS.tareaNombreMaxLength, `must be at most ${LIMITS.tareaNombreMaxLength} characters`)

@@ -57,7 +57,7 @@ describe('undici, fetch and in-process transports', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  it('answer the same data to every read of the seed', async () => {
+  it('answer the same data to every read of the seed; the OpenAPI document names each its own server', async () => {
     const answers = await onEach(async ({ client }) => ({
       tareas: await client.tareas.list(),
       cliente: await client.clientes.retrieve('cli_0011'),
@@ -69,8 +69,14 @@ describe('undici, fetch and in-process transports', () => {
       openapi: await client.openapi.retrieve(),
     }));
     expect(answers[0]?.cliente).toMatchObject({ uid: 'cli_0011', nombre: 'Karina', puntos: 7_300 });
-    expect(answers[1]).toEqual(answers[0]);
-    expect(answers[2]).toEqual(answers[0]);
+    const servers = answers.map((answer) => answer.openapi.servers);
+    expect(servers).toEqual([[{ url: server.url }], [{ url: server.url }], [{ url: IN_PROCESS_BASE_URL }]]);
+    const elsewhere = answers.map(({ openapi: { servers: _servers, ...document }, ...reads }) => ({
+      ...reads,
+      document,
+    }));
+    expect(elsewhere[1]).toEqual(elsewhere[0]);
+    expect(elsewhere[2]).toEqual(elsewhere[0]);
   });
 
   it('apply the same write with the same effect', async () => {

@@ -28,7 +28,11 @@ describe('deep and cyclic free-form JSON in usuarioData', () => {
       method: 'POST',
       path: `${API_PREFIX}/clientes`,
       query: '',
-      headers: { apikey: DEMO_API_KEY, 'idempotency-key': `regression-${counter++}` },
+      headers: {
+        apikey: DEMO_API_KEY,
+        'content-type': 'application/json',
+        'idempotency-key': `regression-${counter++}`,
+      },
       body,
     });
 

@@ -18,6 +18,7 @@ import {
   operations,
   type Scope,
 } from '../../src/operations/index.js';
+import { createCheckedServer } from './openapi-check.js';
 
 export {
   API_PREFIX,
@@ -64,10 +65,16 @@ export interface ReferenceServerLike {
   close(): unknown;
 }
 
-export function createServer(options: ServerOptions | undefined): ReferenceServerLike {
-  // Assigned without a cast: the compiler checks the server's signature against the contract's shape.
-  const create: (options?: ServerOptions) => ReferenceServerLike = createReferenceServer;
-  return options === undefined ? create() : create(options);
+// Assigned without a cast: the compiler checks the server's signature against the contract's shape.
+const contractShape: (options?: ServerOptions) => ReferenceServerLike = createReferenceServer;
+
+/**
+ * The server the suite talks to: `createReferenceServer`'s engine, with every answer checked
+ * against the OpenAPI document it serves (test/support/openapi-check.ts).
+ */
+export async function createServer(options: ServerOptions | undefined): Promise<ReferenceServerLike> {
+  void contractShape;
+  return createCheckedServer(options);
 }
 
 /** Limits high enough that a test never meets them unless it sets its own. */
@@ -232,7 +239,7 @@ export class Harness {
   }
 
   async start(): Promise<void> {
-    this.server = createServer(this.options);
+    this.server = await createServer(this.options);
     const listenOptions = this.listenHost === null ? { port: 0 } : { port: 0, host: this.listenHost };
     const url = await this.server.listen(listenOptions);
     expect(typeof url).toBe('string');

@@ -66,6 +66,9 @@ export async function call<Data = unknown>(
   if (key !== null) headers.apikey = key;
   if (options.idem !== undefined) headers['idempotency-key'] = options.idem;
   const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  // A body travels as JSON (the spec's Conventions) unless the test names another type.
+  const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  if (body !== undefined && !typed) headers['content-type'] = 'application/json';
   const response = await engine.handle({ method, path, query: options.query ?? '', headers, body });
   let json: unknown;
   try {

@@ -9,14 +9,14 @@ export { recordingLogger } from './capturing-logger.js';
 
 import { createHash } from 'node:crypto';
 import { type ClientOptions, LoyaltyClient, type Scope } from 'loyalty-sdk';
-import {
-  type ApiKeyConfig,
-  createReferenceServer,
-  type ReferenceAdmin,
-  type ReferenceServer,
-  type ReferenceServerOptions,
+import type {
+  ApiKeyConfig,
+  ReferenceAdmin,
+  ReferenceServer,
+  ReferenceServerOptions,
 } from 'loyalty-sdk/server';
 import { afterAll, beforeAll } from 'vitest';
+import { createCheckedServer } from './openapi-check.js';
 
 /** The key every e2e server accepts, with every scope. Long, so that no masked form equals it. */
 export const ALL_KEY = 'e2e-all-scopes-key-3f9a1c7d5b2e4a6089d1';
@@ -63,7 +63,7 @@ export function useLiveServer(options: ReferenceServerOptions = {}): LiveServer 
   let server: ReferenceServer | undefined;
   let url = '';
   beforeAll(async () => {
-    server = createReferenceServer({
+    server = await createCheckedServer({
       seed: options.seed ?? 'demo',
       keys: [...BASE_KEYS, ...(options.keys ?? [])],
       limits: { ...GENEROUS_LIMITS, ...options.limits },

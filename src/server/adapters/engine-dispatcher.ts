@@ -182,6 +182,7 @@ export class EngineDispatcher extends Dispatcher {
           query,
           headers: lowerCaseHeaders(options.headers),
           body,
+          baseUrl: options.origin === undefined ? undefined : String(options.origin).replace(/\/+$/, ''),
         }),
       )
       .then(

@@ -8,6 +8,11 @@ export interface EngineRequest {
   /** Header names in lower case. */
   headers: Record<string, string | undefined>;
   body?: Uint8Array | string | undefined;
+  /**
+   * Where the request reached the server: scheme, host and any base path, without /ext/v3 (the
+   * spec's {base_url}). Adapters set it; the served OpenAPI document names it as its server.
+   */
+  baseUrl?: string | undefined;
 }
 
 export interface EngineResponse {

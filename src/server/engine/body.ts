@@ -1,5 +1,5 @@
 import type { ProblemDetail } from '../answers/details.js';
-import { badRequest, payloadTooLarge } from '../answers/failures.js';
+import { badRequest, bodyNotTaken, payloadTooLarge, unsupportedMediaType } from '../answers/failures.js';
 import type { EngineRequest } from '../answers/response.js';
 
 /** Larger request bodies get a 413; fixed, not an option. */
@@ -47,10 +47,32 @@ export function parseJsonBody(
   }
 }
 
-/** The JSON value of a request's body (`undefined` when there is none); a 413 or a 400 when it cannot be read. */
+function hasBody(request: EngineRequest): boolean {
+  const { body } = request;
+  return body !== undefined && (typeof body === 'string' ? body.length > 0 : body.byteLength > 0);
+}
+
+/** `application/json`, with or without parameters such as `charset` (the spec's Conventions). */
+function isJson(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(';', 1)[0]?.trim().toLowerCase();
+  return mediaType === 'application/json';
+}
+
+/**
+ * The JSON value of a request's body (`undefined` when there is none): a 413 when it is too
+ * large, a 415 when it is not sent as application/json, a 400 when it is not JSON.
+ */
 export function readJsonBody(request: EngineRequest): unknown {
   const parsed = parseJsonBody(request.body, request.headers['content-length']);
   if (parsed.kind === 'too-large') throw payloadTooLarge(MAX_BODY_BYTES);
+  if (hasBody(request) && !isJson(request.headers['content-type'])) {
+    throw unsupportedMediaType(request.headers['content-type']);
+  }
   if (parsed.kind === 'malformed') throw badRequest([parsed.problem]);
   return parsed.value;
+}
+
+/** An operation that takes no body refuses one, rather than ignore what the caller meant to send. */
+export function refuseBody(request: EngineRequest): void {
+  if (hasBody(request)) throw bodyNotTaken();
 }

@@ -15,7 +15,7 @@ import type { Answer, EngineRequest, EngineResponse } from '../answers/response.
 import { settle } from '../answers/settle.js';
 import { injectFault } from '../faults/inject.js';
 import type { Caller } from '../state/caller.js';
-import { readJsonBody } from './body.js';
+import { readJsonBody, refuseBody } from './body.js';
 import type { Call } from './call.js';
 import type { EngineState } from './engine-state.js';
 import { runHandler } from './handler-step.js';
@@ -75,7 +75,7 @@ export function answerCall(state: EngineState, call: Call): Answer {
   const query = parseQuery(call.request.query);
   if (query.help === 'true') return textResponse(helpOf(call.route.operation), call.meta.requestId);
   checkScope(call);
-  const body = (call.route.operation as OperationDefinition).body ? readJsonBody(call.request) : undefined;
+  const body = readBody(call);
   const idempotencyKey = idempotencyKeyOf(call);
   const input = validateInput(call.route.operation, {
     paramNames: call.route.paramNames,
@@ -98,6 +98,13 @@ export function checkRateLimit(state: EngineState, caller: Caller, at: number): 
 export function checkScope(call: Call): void {
   const { scope } = call.route.operation;
   if (scope !== null && !call.caller.scopes.has(scope)) throw forbidden(scope);
+}
+
+/** Step 7: the body, as the operation takes it: JSON when it has a body schema, none otherwise. */
+export function readBody(call: Call): unknown {
+  if ((call.route.operation as OperationDefinition).body) return readJsonBody(call.request);
+  refuseBody(call.request);
+  return undefined;
 }
 
 /** The Idempotency-Key a write carries; reads take none, so one sent with a read is not looked at. */

@@ -1,17 +1,26 @@
 import { buildOpenApiDocument } from '../../openapi/document.js';
+import type { Scope } from '../../operations/scopes.js';
 import type { Caller } from '../state/caller.js';
 import type { Handlers } from './context.js';
 
-/** A key's scopes never change, so its document is built once. */
-const documents = new WeakMap<Caller, Record<string, unknown>>();
+/** How many base URLs a key's documents are kept for; any Host header can make a new one. */
+const KEPT_BASE_URLS = 8;
 
-function documentFor(caller: Caller): Record<string, unknown> {
-  let document = documents.get(caller);
+/** A key's scopes never change, so its document is built once for each base URL it is served at. */
+const documents = new WeakMap<Caller, Map<string | undefined, Record<string, unknown>>>();
+
+function documentFor(caller: Caller, baseUrl: string | undefined): Record<string, unknown> {
+  let byBaseUrl = documents.get(caller);
+  if (!byBaseUrl) {
+    byBaseUrl = new Map();
+    documents.set(caller, byBaseUrl);
+  }
+  const served = baseUrl !== undefined && URL.canParse(baseUrl) ? baseUrl : undefined;
+  let document = byBaseUrl.get(served);
   if (!document) {
-    document = buildOpenApiDocument(
-      (operation) => operation.scope === null || caller.scopes.has(operation.scope),
-    );
-    documents.set(caller, document);
+    const allowed = (scope: Scope | null) => scope === null || caller.scopes.has(scope);
+    document = buildOpenApiDocument((operation) => allowed(operation.scope), served);
+    if (byBaseUrl.size < KEPT_BASE_URLS) byBaseUrl.set(served, document);
   }
   return document;
 }
@@ -23,5 +32,6 @@ export const catalogosHandlers: Pick<
 > = {
   'configuracion.niveles.list': ({ store }) => store.levels,
   'reportes.catalogo.retrieve': ({ store }) => store.reportCatalog,
-  'openapi.retrieve': ({ caller }) => documentFor(caller) as ReturnType<Handlers['openapi.retrieve']>,
+  'openapi.retrieve': ({ caller, baseUrl }) =>
+    documentFor(caller, baseUrl) as ReturnType<Handlers['openapi.retrieve']>,
 };

@@ -17,6 +17,8 @@ export interface HandlerContext<Op extends Operation = Operation> {
   limits: ServerLimits;
   /** The request's instant, in milliseconds since the epoch. */
   now: number;
+  /** The spec's {base_url} as the request reached the server, when its adapter knows it. */
+  baseUrl: string | undefined;
 }
 
 /** A handler returns the `data` of a successful answer, or throws an ApiFailure. */
