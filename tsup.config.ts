@@ -13,9 +13,13 @@ export default defineConfig({
   platform: 'node',
   sourcemap: true,
   splitting: true,
+  // `tsup --no-dts` (npm run build:demo) leaves the declarations out: the demo runs JavaScript.
   dts: true,
   external: ['msw', 'undici'],
-  // p-retry and uuid are ESM-only: bundled, require() of the CJS build works (toolchain note 1).
+  // Bundled, and so devDependencies: p-retry and uuid are ESM-only, and tsup's CJS interop
+  // would turn `pRetry` into a non-function at run time; no declaration mentions them.
+  // zod is bundled too (tree-shaken, it starts several times faster than the whole package), and
+  // stays a dependency because the declarations import its types (docs/decisions.md, "zod").
   noExternal: ['p-retry', 'uuid', 'is-network-error', 'zod'],
   // The full OpenAPI document ships as loyalty-sdk/openapi.json, generated from the built table.
   async onSuccess() {

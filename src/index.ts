@@ -9,7 +9,9 @@ export { LoyaltyClient } from './client/client.js';
 export {
   type ApiErrorInit,
   AuthenticationError,
+  type BadRequestDetail,
   BadRequestError,
+  type BusinessRuleDetail,
   ConflictError,
   InternalServerError,
   LoyaltyAbortError,
@@ -21,6 +23,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RouteNotFoundError,
   UnprocessableEntityError,
 } from './client/errors.js';
 export type { Logger, LogLevel } from './client/logger.js';
@@ -46,6 +49,7 @@ export type {
 export { decideRetry, parseRetryAfter, type RetryDecision, type RetryPolicy } from './client/retry.js';
 export type { FetchLike } from './client/transport.js';
 export { buildOpenApiDocument } from './openapi/document.js';
+export { BUSINESS_RULE_CODES, type BusinessRuleCode } from './operations/envelope.js';
 export * from './operations/index.js';
 export type * from './types.js';
 export { SDK_VERSION } from './version.js';

@@ -19,9 +19,13 @@ import {
   ReportesResource,
   TareasResource,
 } from './resources.js';
-import { fetchTransport, undiciTransport } from './transport.js';
+import { fetchTransport, type Transport, undiciTransport } from './transport.js';
+import { changesTransport, settingsOf, withChanges } from './with-options.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
+
+/** The transport a client made by `withOptions` takes over, keyed by the options it is made with. */
+const inheritedTransports = new WeakMap<ClientOptions, Transport>();
 
 /** The client of the Loyalty Program External API v3. */
 export class LoyaltyClient {
@@ -33,12 +37,16 @@ export class LoyaltyClient {
   readonly reportes: ReportesResource;
   readonly openapi: OpenapiResource;
   readonly #context: PipelineContext;
+  /** What `withOptions` starts from; holds the key, so it is never shown. */
+  readonly #settings: ClientOptions;
 
   constructor(options: ClientOptions = {}) {
     const resolved = resolveClientOptions(options);
+    this.#settings = settingsOf(options, resolved);
     this.#context = createPipelineContext(
       resolved,
-      resolved.fetch ? fetchTransport(resolved.fetch) : undiciTransport(resolved.dispatcher),
+      inheritedTransports.get(options) ??
+        (resolved.fetch ? fetchTransport(resolved.fetch) : undiciTransport(resolved.dispatcher)),
       levelled(resolved.logger, resolved.logLevel, resolved.apiKey),
     );
     const call: Call = (operation, input, requestOptions) =>
@@ -50,6 +58,18 @@ export class LoyaltyClient {
     this.promociones = new PromocionesResource(call);
     this.reportes = new ReportesResource(call);
     this.openapi = new OpenapiResource(call);
+  }
+
+  /**
+   * A client with some options changed and the others as this client's: `withOptions({ timeoutMs:
+   * 5_000 })`. It sends through the same connection pool (the same `dispatcher`, or `fetch`,
+   * or undici's shared agent) unless `changes` gives a `dispatcher` or a `fetch` of its own.
+   * Checked like the constructor's options; this client is unchanged.
+   */
+  withOptions(changes: ClientOptions): LoyaltyClient {
+    const options = withChanges(this.#settings, changes);
+    if (!changesTransport(changes)) inheritedTransports.set(options, this.#context.transport);
+    return new (this.constructor as typeof LoyaltyClient)(options);
   }
 
   /** The base URL requests go to, with `/ext/v3`. */

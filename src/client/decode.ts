@@ -1,4 +1,5 @@
 import { envelopeSchema, isSuccessEnvelope } from '../operations/envelope.js';
+import { describeNonEnvelope, withoutSecret } from './answer-text.js';
 import {
   type ApiErrorInit,
   AuthenticationError,
@@ -12,11 +13,30 @@ import {
   UnprocessableEntityError,
 } from './errors.js';
 import { parseRetryAfter } from './retry.js';
+import { isRouteMiss, routeMissError } from './route-miss.js';
 import type { TransportResponse } from './transport.js';
 
 export interface DecodedEnvelope {
   data: unknown;
   meta: Record<string, unknown>;
+}
+
+/** What decoding needs of the call: its name and request for messages, and the key it sent. */
+export interface DecodeTarget {
+  operationId: string;
+  method: string;
+  /** Path and query below the origin. */
+  path: string;
+  idempotencyKey: string | undefined;
+  /** Whether the path names a resource (it has a path parameter), which a 404 may say is missing. */
+  namesResource: boolean;
+}
+
+/** Where the client sends, for messages about a wrong URL, and the key no message may hold. */
+export interface DecodeClient {
+  origin: string;
+  basePath: string;
+  apiKey: string;
 }
 
 function parseJson(text: string): unknown {
@@ -47,18 +67,16 @@ export function errorForStatus(init: ApiErrorInit): LoyaltyApiError {
   return init.status >= 500 ? new InternalServerError(init) : new LoyaltyApiError(init);
 }
 
-/**
- * Turns an HTTP answer into the envelope's `data` and `meta`, or into the error it stands for.
- * A 2xx that is not an envelope with `codigoRespuesta` 0 is an error too: never guess.
- */
-export function decodeResponse(
-  response: TransportResponse,
-  operationId: string,
-  idempotencyKey: string | undefined,
-): DecodedEnvelope {
-  const json = parseJson(response.text);
-  const ok = response.status >= 200 && response.status < 300;
-  if (ok && isSuccessEnvelope(json)) return { data: json.data, meta: json.meta ?? {} };
+/** The request's path without its query, and without the key should the caller have put it there. */
+function shownPath(call: DecodeTarget, apiKey: string): string {
+  const path = call.path.split('?', 1)[0] ?? '';
+  return withoutSecret(withoutSecret(path, encodeURIComponent(apiKey)), apiKey);
+}
+
+/** The error an answer other than a success envelope stands for. Its text never holds the key. */
+function failureOf(response: TransportResponse, call: DecodeTarget, client: DecodeClient): LoyaltyApiError {
+  const text = withoutSecret(response.text, client.apiKey);
+  const json = parseJson(text);
   const parsed = envelopeSchema.safeParse(json);
   const envelope = parsed.success ? parsed.data : undefined;
   const init: ApiErrorInit = {
@@ -67,15 +85,40 @@ export function decodeResponse(
     msj: envelope?.msj,
     meta: envelope?.meta,
     headers: response.headers,
-    body: json ?? response.text,
-    operationId,
-    idempotencyKey,
+    body: json ?? text,
+    operationId: call.operationId,
+    idempotencyKey: call.idempotencyKey,
+    method: call.method,
+    path: shownPath(call, client.apiKey),
+    explanation: envelope ? undefined : describeNonEnvelope(response, text),
   };
-  if (ok) {
-    throw new LoyaltyApiError(
+  if (response.status >= 200 && response.status < 300) {
+    const said = envelope
+      ? ` (codigoRespuesta ${envelope.codigoRespuesta}: ${envelope.msj})`
+      : `: ${init.explanation}`;
+    return new LoyaltyApiError(
       init,
-      `${operationId}: the server answered ${response.status} without a success envelope${envelope ? ` (codigoRespuesta ${envelope.codigoRespuesta}: ${envelope.msj})` : ''}`,
+      `${call.operationId} (${call.method} ${init.path}) answered ${response.status} without a success envelope${said}`,
     );
   }
-  throw errorForStatus(init);
+  if (response.status === 404 && isRouteMiss(init, call.namesResource)) {
+    return routeMissError(init, client.origin, client.basePath);
+  }
+  return errorForStatus(init);
+}
+
+/**
+ * Turns an HTTP answer into the envelope's `data` and `meta`, or into the error it stands for.
+ * A 2xx that is not an envelope with `codigoRespuesta` 0 is an error too: never guess.
+ */
+export function decodeResponse(
+  response: TransportResponse,
+  call: DecodeTarget,
+  client: DecodeClient,
+): DecodedEnvelope {
+  if (response.status >= 200 && response.status < 300) {
+    const json = parseJson(response.text);
+    if (isSuccessEnvelope(json)) return { data: json.data, meta: json.meta ?? {} };
+  }
+  throw failureOf(response, call, client);
 }

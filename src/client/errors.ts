@@ -1,12 +1,31 @@
+import type { BusinessRuleCode } from '../operations/envelope.js';
 import type { RequestIssue } from '../operations/validate.js';
 import { describeIssues } from '../operations/validate.js';
+import { declareErrorClasses, hasErrorBrand } from './error-brand.js';
+import {
+  type BadRequestDetail,
+  type BusinessRuleDetail,
+  detailsOf,
+  isBusinessRuleCode,
+  legacyOf,
+  listDetails,
+} from './error-fields.js';
+
+export type { BadRequestDetail, BusinessRuleDetail };
 
 /**
  * The errors the SDK throws. None of them holds the API key: the request headers are never
  * attached, and the fields below are all of what `toJSON` and `util.inspect` show.
+ *
+ * No class declares `name` as a field: a field initializer made the CommonJS build wrap each
+ * class and name it `_classN`. The end of this file names and brands them all instead.
  */
 export class LoyaltyError extends Error {
-  override name = 'LoyaltyError';
+  /** Holds for instances of this class from any copy of the package (ESM, CommonJS, another install). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of instanceof, maybe a subclass.
+    return hasErrorBrand(this, value);
+  }
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -23,7 +42,6 @@ export class LoyaltyError extends Error {
 
 /** The input broke a rule of the spec; nothing was sent. */
 export class LoyaltyValidationError extends LoyaltyError {
-  override name = 'LoyaltyValidationError';
   readonly operationId: string;
   readonly issues: readonly RequestIssue[];
 
@@ -48,11 +66,24 @@ export interface ApiErrorInit {
   operationId: string;
   /** The Idempotency-Key the request carried, so the caller can retry it safely. */
   idempotencyKey: string | undefined;
+  /** The request's method, named in the message. */
+  method?: string | undefined;
+  /** The request's path below the origin, without its query, named in the message. */
+  path?: string | undefined;
+  /** What the message says in place of `msj` when the answer has none (it is not the envelope). */
+  explanation?: string | undefined;
+}
+
+/** `clientes.retrieve (GET /ext/v3/clientes/cli_9999) failed with 404 (codigoRespuesta 9404): ...` */
+function apiErrorMessage(init: ApiErrorInit, requestId: string | undefined): string {
+  const request = init.method && init.path ? ` (${init.method} ${init.path})` : '';
+  const code = init.codigoRespuesta === undefined ? '' : ` (codigoRespuesta ${init.codigoRespuesta})`;
+  const said = init.msj ?? init.explanation ?? 'no message';
+  return `${init.operationId}${request} failed with ${init.status}${code}: ${said}${requestId ? ` [requestId ${requestId}]` : ''}`;
 }
 
 /** The server answered with a status other than 2xx (or with a 2xx that is not an envelope). */
 export class LoyaltyApiError extends LoyaltyError {
-  override name = 'LoyaltyApiError';
   readonly status: number;
   readonly codigoRespuesta: number | undefined;
   readonly msj: string | undefined;
@@ -65,10 +96,7 @@ export class LoyaltyApiError extends LoyaltyError {
 
   constructor(init: ApiErrorInit, message?: string) {
     const requestId = typeof init.meta?.requestId === 'string' ? init.meta.requestId : undefined;
-    super(
-      message ??
-        `${init.operationId} failed with ${init.status}${init.codigoRespuesta === undefined ? '' : ` (codigoRespuesta ${init.codigoRespuesta})`}: ${init.msj ?? 'no message'}${requestId ? ` [requestId ${requestId}]` : ''}`,
-    );
+    super(message ?? apiErrorMessage(init, requestId));
     this.status = init.status;
     this.codigoRespuesta = init.codigoRespuesta;
     this.msj = init.msj;
@@ -96,28 +124,21 @@ export class LoyaltyApiError extends LoyaltyError {
 }
 
 export class BadRequestError extends LoyaltyApiError {
-  override name = 'BadRequestError';
-  readonly details: unknown;
+  /**
+   * Each invalid parameter, when the answer's `details` is the array of `{ in, name, message,
+   * code }` our decisions fix; otherwise undefined, and `body.details` keeps what was sent.
+   */
+  readonly details: readonly BadRequestDetail[] | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init);
-    this.details = (init.body as { details?: unknown } | undefined)?.details;
-    if (Array.isArray(this.details) && this.details.length > 0) {
-      this.message += `. Invalid: ${this.details
-        .map((detail: { in?: string; name?: string; message?: string }) =>
-          [detail.in, detail.name]
-            .filter(Boolean)
-            .join('.')
-            .concat(detail.message ? ` ${detail.message}` : ''),
-        )
-        .join('; ')}`;
-    }
+    this.details = detailsOf(init.body);
+    const listed = listDetails(init.body);
+    if (listed) this.message += `. Invalid: ${listed}`;
   }
 }
 
 export class AuthenticationError extends LoyaltyApiError {
-  override name = 'AuthenticationError';
-
   constructor(init: ApiErrorInit) {
     super(init);
     this.message += '. Check the API key (apiKey option or LOYALTY_API_KEY).';
@@ -125,7 +146,6 @@ export class AuthenticationError extends LoyaltyApiError {
 }
 
 export class PermissionDeniedError extends LoyaltyApiError {
-  override name = 'PermissionDeniedError';
   readonly requiredScope: string | undefined;
 
   constructor(init: ApiErrorInit) {
@@ -136,13 +156,27 @@ export class PermissionDeniedError extends LoyaltyApiError {
   }
 }
 
-export class NotFoundError extends LoyaltyApiError {
-  override name = 'NotFoundError';
+export class NotFoundError extends LoyaltyApiError {}
+
+/**
+ * A 404 that names no missing resource: no operation answers at the URL the call went to, so
+ * the baseUrl is probably wrong. A NotFoundError still, for code that handles every 404 alike.
+ */
+export class RouteNotFoundError extends NotFoundError {
+  /** The URL the call went to, without its query. */
+  readonly url: string;
+
+  constructor(init: ApiErrorInit, url: string, message?: string) {
+    super(init, message);
+    this.url = url;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), url: this.url };
+  }
 }
 
 export class ConflictError extends LoyaltyApiError {
-  override name = 'ConflictError';
-
   constructor(init: ApiErrorInit) {
     super(init);
     this.message +=
@@ -151,17 +185,26 @@ export class ConflictError extends LoyaltyApiError {
 }
 
 export class UnprocessableEntityError extends LoyaltyApiError {
-  override name = 'UnprocessableEntityError';
-  readonly legacy: unknown;
+  /** `meta.legacy` when it has a string `codigo`; otherwise undefined (`meta.legacy` keeps it as sent). */
+  readonly legacy: BusinessRuleDetail | undefined;
+  /**
+   * The business rule the service named, one of BUSINESS_RULE_CODES; undefined when it named one
+   * this SDK does not know (`legacy.codigo` has it) or none.
+   */
+  readonly code: BusinessRuleCode | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init);
-    this.legacy = init.meta?.legacy;
+    this.legacy = legacyOf(init.meta);
+    this.code = isBusinessRuleCode(this.legacy?.codigo) ? this.legacy.codigo : undefined;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), code: this.code };
   }
 }
 
 export class RateLimitError extends LoyaltyApiError {
-  override name = 'RateLimitError';
   /** What the server asked to wait (Retry-After), in milliseconds; undefined when it did not say. */
   readonly retryAfterMs: number | undefined;
 
@@ -175,13 +218,10 @@ export class RateLimitError extends LoyaltyApiError {
   }
 }
 
-export class InternalServerError extends LoyaltyApiError {
-  override name = 'InternalServerError';
-}
+export class InternalServerError extends LoyaltyApiError {}
 
 /** No HTTP answer arrived (connection refused, reset, DNS, TLS). */
 export class LoyaltyConnectionError extends LoyaltyError {
-  override name = 'LoyaltyConnectionError';
   readonly operationId: string;
   readonly idempotencyKey: string | undefined;
 
@@ -197,11 +237,25 @@ export class LoyaltyConnectionError extends LoyaltyError {
 }
 
 /** An attempt took longer than `timeoutMs` (headers and body). */
-export class LoyaltyTimeoutError extends LoyaltyConnectionError {
-  override name = 'LoyaltyTimeoutError';
-}
+export class LoyaltyTimeoutError extends LoyaltyConnectionError {}
 
 /** The caller's `signal` fired; nothing more is sent. */
-export class LoyaltyAbortError extends LoyaltyError {
-  override name = 'LoyaltyAbortError';
-}
+export class LoyaltyAbortError extends LoyaltyError {}
+
+declareErrorClasses({
+  LoyaltyError,
+  LoyaltyValidationError,
+  LoyaltyApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  RouteNotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  LoyaltyConnectionError,
+  LoyaltyTimeoutError,
+  LoyaltyAbortError,
+});

@@ -1,9 +1,11 @@
 import type { Dispatcher } from 'undici';
 import { headerValue } from '../operations/fields.js';
 import { API_PREFIX } from '../operations/limits.js';
+import { appProduct } from './app-info.js';
 import { LoyaltyError } from './errors.js';
 import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { checkOptionNames } from './option-names.js';
+import { userAgent } from './request.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import type { FetchLike } from './transport.js';
 
@@ -28,6 +30,18 @@ export interface ClientOptions {
   logLevel?: LogLevel | undefined;
   /** Headers sent on every request. `apikey`, `Idempotency-Key` and `Content-Type` are the SDK's. */
   defaultHeaders?: Record<string, string> | undefined;
+  /**
+   * Your application, appended to the SDK's own User-Agent:
+   * `loyalty-sdk/<version> node/<version> <name>/<version>`.
+   */
+  appInfo?:
+    | {
+        /** A token: letters, digits and ``!#$%&'*+-.^_`|~``, e.g. `pos-sync`. */
+        name: string;
+        /** A token as well, e.g. `2.4.1`. */
+        version?: string | undefined;
+      }
+    | undefined;
 }
 
 export interface RequestOptions {
@@ -52,10 +66,11 @@ export interface ResolvedOptions {
   fetch: FetchLike | undefined;
   logger: Logger;
   logLevel: LogLevel;
+  /** The caller's headers, lower-cased, with the User-Agent that `appInfo` makes, if given. */
   defaultHeaders: Record<string, string>;
 }
 
-const CLIENT_OPTION_NAMES = [
+export const CLIENT_OPTION_NAMES = [
   'apiKey',
   'baseUrl',
   'timeoutMs',
@@ -66,6 +81,7 @@ const CLIENT_OPTION_NAMES = [
   'logger',
   'logLevel',
   'defaultHeaders',
+  'appInfo',
 ] as const satisfies readonly (keyof ClientOptions)[];
 
 /** Headers whose value the SDK decides; set them through the options that own them. */
@@ -116,6 +132,17 @@ export function checkHeaders(
     out[lower] = value;
   }
   return out;
+}
+
+/** The caller's default headers, plus the User-Agent naming the application when `appInfo` is given. */
+function resolveDefaultHeaders(options: ClientOptions): Record<string, string> {
+  const headers = checkHeaders(options.defaultHeaders, 'defaultHeaders');
+  const product = appProduct(options.appInfo);
+  if (product === undefined) return headers;
+  if (headers['user-agent'] !== undefined)
+    fail('Give either appInfo or a User-Agent in defaultHeaders, not both');
+  headers['user-agent'] = userAgent(product);
+  return headers;
 }
 
 function resolveApiUrl(baseUrl: string | undefined): { origin: string; basePath: string } {
@@ -171,7 +198,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
     fetch: options.fetch,
     logger: options.logger ?? console,
     logLevel,
-    defaultHeaders: checkHeaders(options.defaultHeaders, 'defaultHeaders'),
+    defaultHeaders: resolveDefaultHeaders(options),
   };
 }
 

@@ -2,6 +2,7 @@ import type { OperationDefinition } from '../operations/define.js';
 import type { EnvelopeMeta } from '../operations/envelope.js';
 import type { ApiResponse } from './api-promise.js';
 import { type AttemptContext, sendAttempt } from './attempt.js';
+import { logAnswer, logFailure } from './call-log.js';
 import { decodeResponse } from './decode.js';
 import type { LevelledLogger } from './logger.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
@@ -43,10 +44,8 @@ function answerOf<Data>(
   call: PreparedCall,
   response: TransportResponse,
 ): ApiResponse<Data> {
-  const { data, meta } = decodeResponse(response, call.operationId, call.idempotencyKey);
-  if (context.logger.enabled('info')) {
-    context.logger.info(`loyalty-sdk <- ${response.status} ${call.operationId}`);
-  }
+  logAnswer(context.logger, call.operationId, response.status);
+  const { data, meta } = decodeResponse(response, call, context.options);
   return {
     data: data as Data,
     meta: meta as EnvelopeMeta,
@@ -66,10 +65,18 @@ export async function execute<Data>(
   input: OperationInput,
   options: RequestOptions = NO_OPTIONS,
 ): Promise<ApiResponse<Data>> {
-  const call = prepareCall(context, operation, input, options);
-  return withRetries(call, context.logger, async (attemptNumber) =>
-    answerOf<Data>(context, call, await sendAttempt(context, call, attemptNumber)),
-  );
+  let attempts = 0;
+  try {
+    const call = prepareCall(context, operation, input, options);
+    return await withRetries(call, context.logger, async (attemptNumber) => {
+      // An attempt the caller's signal stops before it starts sends nothing.
+      if (!call.signal?.aborted) attempts = attemptNumber;
+      return answerOf<Data>(context, call, await sendAttempt(context, call, attemptNumber));
+    });
+  } catch (error) {
+    logFailure(context.logger, operation.id, error, attempts);
+    throw error;
+  }
 }
 
 /** `?help=true` on an operation: its plain-text help. */
@@ -78,12 +85,19 @@ export async function executeHelp(
   operation: OperationDefinition,
   options: RequestOptions = NO_OPTIONS,
 ): Promise<string> {
-  const call = prepareHelpCall(context, operation, options);
-  return withRetries(call, context.logger, async (attemptNumber) => {
-    const response = await sendAttempt(context, call, attemptNumber);
-    // A failure answers with the envelope; decodeResponse throws the error it stands for.
-    if (response.status < 200 || response.status >= 300)
-      decodeResponse(response, call.operationId, undefined);
-    return response.text;
-  });
+  let attempts = 0;
+  try {
+    const call = prepareHelpCall(context, operation, options);
+    return await withRetries(call, context.logger, async (attemptNumber) => {
+      if (!call.signal?.aborted) attempts = attemptNumber;
+      const response = await sendAttempt(context, call, attemptNumber);
+      logAnswer(context.logger, call.operationId, response.status);
+      // A failure answers with the envelope; decodeResponse throws the error it stands for.
+      if (response.status < 200 || response.status >= 300) decodeResponse(response, call, context.options);
+      return response.text;
+    });
+  } catch (error) {
+    logFailure(context.logger, `${operation.id} help`, error, attempts);
+    throw error;
+  }
 }

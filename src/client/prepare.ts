@@ -23,6 +23,8 @@ export interface PreparedCall {
   headers: Record<string, string>;
   body: string | undefined;
   idempotencyKey: string | undefined;
+  /** Whether the path names a resource (a path parameter) that a 404 may say is missing. */
+  namesResource: boolean;
   timeoutMs: number;
   policy: RetryPolicy;
   signal: AbortSignal | undefined;
@@ -35,7 +37,10 @@ export interface CallDefaults {
   policy: RetryPolicy;
 }
 
-type CallTarget = Pick<PreparedCall, 'operationId' | 'method' | 'path' | 'body' | 'idempotencyKey'>;
+type CallTarget = Pick<
+  PreparedCall,
+  'operationId' | 'method' | 'path' | 'body' | 'idempotencyKey' | 'namesResource'
+>;
 
 /**
  * What every attempt of a call sends, from what the operation decided (`path` below the base
@@ -63,6 +68,7 @@ function callOf(
     ),
     body: target.body,
     idempotencyKey: target.idempotencyKey,
+    namesResource: target.namesResource,
     timeoutMs: timeoutFor(options, client.timeoutMs),
     policy: policyFor(defaults.policy, options),
     signal: options.signal,
@@ -105,6 +111,7 @@ export function prepareCall(
     path: `${buildPath(operation, checked.params)}${buildQuery(checked.query)}`,
     body: operation.body ? JSON.stringify(checked.body) : undefined,
     idempotencyKey,
+    namesResource: operation.path.includes('{'),
   });
 }
 
@@ -121,5 +128,7 @@ export function prepareHelpCall(
     path: `${operation.path.replace(/[{}]/g, encodeURIComponent)}?help=true`,
     body: undefined,
     idempotencyKey: undefined,
+    // The help of an operation is answered before any lookup: a 404 there is the route's.
+    namesResource: false,
   });
 }

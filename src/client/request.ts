@@ -39,6 +39,11 @@ export function buildQuery(query: Record<string, unknown>): string {
 
 const USER_AGENT = `loyalty-sdk/${SDK_VERSION} node/${process.versions.node}`;
 
+/** The SDK's own User-Agent, with the application's product (`appInfo`) after it when given. */
+export function userAgent(appProduct: string | undefined): string {
+  return appProduct === undefined ? USER_AGENT : `${USER_AGENT} ${appProduct}`;
+}
+
 /** What the SDK reads from an answer: the envelope of an operation, the plain text of its help. */
 export type Accept = 'application/json' | 'text/plain';
 

@@ -2,16 +2,11 @@ import * as clientes from '../operations/clientes.js';
 import * as configuracion from '../operations/configuracion.js';
 import * as grupos from '../operations/grupos.js';
 import * as openapi from '../operations/openapi.js';
-import * as promociones from '../operations/promociones.js';
-import * as reportes from '../operations/reportes.js';
-import type { Operation, OperationId } from '../operations/table.js';
-import * as tareas from '../operations/tareas.js';
 import type {
   ClienteCreateParams,
   ClienteRetrieveParams,
   ClienteUpdateParams,
   CuponesListParams,
-  DataOf,
   GrupoEtiquetaAddParams,
   GrupoNombreSetParams,
   GrupoPuntosAddParams,
@@ -20,7 +15,12 @@ import type {
   PromocionStatusParams,
   PuntosAddParams,
   TareaStatusParams,
-} from '../types.js';
+} from '../operations/params.generated.js';
+import * as promociones from '../operations/promociones.js';
+import * as reportes from '../operations/reportes.js';
+import type { Operation, OperationId } from '../operations/table.js';
+import * as tareas from '../operations/tareas.js';
+import type { DataOf } from '../types.js';
 import type { APIPromise } from './api-promise.js';
 import type { RequestOptions } from './options.js';
 import type { OperationInput } from './prepare.js';

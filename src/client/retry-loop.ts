@@ -1,5 +1,6 @@
 import pRetry from 'p-retry';
 import { abortError } from './attempt.js';
+import { logRetry } from './call-log.js';
 import type { LoyaltyError } from './errors.js';
 import type { LevelledLogger } from './logger.js';
 import { decideRetry, type RetryPolicy } from './retry.js';
@@ -32,11 +33,7 @@ function pause(ms: number, call: RetriedCall): Promise<void> {
 async function waitOrStop(call: RetriedCall, logger: LevelledLogger, error: Error, attemptNumber: number) {
   const decision = decideRetry(error as LoyaltyError, attemptNumber, call.policy);
   if (!decision.retry) throw error;
-  if (logger.enabled('info')) {
-    logger.info(
-      `loyalty-sdk: ${call.operationId} attempt ${attemptNumber} failed (${error.message}); retrying in ${decision.delayMs} ms`,
-    );
-  }
+  logRetry(logger, call.operationId, attemptNumber, error, decision.delayMs);
   await pause(decision.delayMs, call);
 }
 

@@ -6,7 +6,6 @@ import { perfilUpdate } from './perfil.js';
 import { cliente, movimiento, nivelResultado, notificacion, puntosResultado } from './records.js';
 
 const text = z.string('must be a string');
-const int = z.int('must be an integer');
 
 /** Keys the spec names for `usuarioData`; its full set is not shown, so other keys pass through as JSON values. */
 const usuarioData = z

@@ -65,9 +65,26 @@ export const ERROR_CODES = {
   unauthorized: 9501,
   forbidden: 9503,
   notFound: 9404,
+  /** A 404 of its own for a method and path that name no operation: the URL is wrong, not the resource. */
+  routeNotFound: 9490,
   conflict: 9409,
   payloadTooLarge: 9413,
+  unsupportedMediaType: 9415,
   unprocessable: 9422,
   rateLimited: 9429,
   internal: 9500,
 } as const;
+
+/**
+ * `meta.legacy.codigo` of the business rules the reference server answers with 422
+ * (docs/decisions.md). The real service may send others: the client keeps whatever it sends.
+ */
+export const BUSINESS_RULE_CODES = {
+  insufficientBalance: 'SALDO_INSUFICIENTE',
+  unknownGroup: 'GRUPO_INEXISTENTE',
+  groupTooLarge: 'GRUPO_DEMASIADO_GRANDE',
+  unknownCommand: 'COMANDO_DESCONOCIDO',
+  invalidDate: 'FECHA_INVALIDA',
+} as const;
+
+export type BusinessRuleCode = (typeof BUSINESS_RULE_CODES)[keyof typeof BUSINESS_RULE_CODES];

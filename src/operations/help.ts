@@ -11,7 +11,7 @@ export const helpFlag = z
   .describe('true: answer with the plain-text help of the operation')
   .optional();
 
-function ruleOf(schema: Record<string, unknown>): string {
+export function ruleOf(schema: Record<string, unknown>): string {
   const rules: string[] = [];
   const type = schema.type ?? (schema.enum ? 'enum' : 'any');
   if (schema.enum) rules.push(`one of ${(schema.enum as unknown[]).join(', ')}`);
@@ -20,7 +20,8 @@ function ruleOf(schema: Record<string, unknown>): string {
   if (schema.minLength !== undefined && schema.minLength !== 0)
     rules.push(`at least ${schema.minLength} chars`);
   if (schema.maxLength !== undefined) rules.push(`at most ${schema.maxLength} chars`);
-  if (schema.minimum !== undefined) rules.push(`>= ${schema.minimum}`);
+  if (schema.minimum !== undefined && schema.minimum !== Number.MIN_SAFE_INTEGER)
+    rules.push(`>= ${schema.minimum}`);
   if (schema.maximum !== undefined && schema.maximum !== Number.MAX_SAFE_INTEGER)
     rules.push(`<= ${schema.maximum}`);
   const excluded = (schema.not as { enum?: unknown[] } | undefined)?.enum;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { OperationDefinition } from './define.js';
 import { idempotencyKey } from './fields.js';
+import { explainIssue, PLAIN_MESSAGES } from './issue-messages.js';
 
 export type ParameterLocation = 'path' | 'query' | 'body' | 'header';
 
@@ -31,8 +32,11 @@ function collect(
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    issues.push({ ...issue, path: [location, ...issue.path] } as RequestIssue);
+  // Only a failure pays for a second parse, with plain messages for the rules that have none.
+  for (const issue of schema.safeParse(value, PLAIN_MESSAGES).error?.issues ?? result.error.issues) {
+    for (const explained of explainIssue(issue, schema, value, location)) {
+      issues.push({ ...explained, path: [location, ...explained.path] } as RequestIssue);
+    }
   }
   return undefined;
 }
@@ -68,9 +72,11 @@ export function validateRequest(operation: OperationDefinition, parts: RequestPa
   };
 }
 
-/** `body.usuarioData.email` */
+/** `body.usuarioData.email`; an unknown key is named after its object (`body.points`). */
 export function issueLocation(issue: RequestIssue): string {
-  return issue.path.map(String).join('.');
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys' && issue.keys.length === 1) path.push(String(issue.keys[0]));
+  return path.join('.');
 }
 
 /** One line per issue, with what was wrong and where. */

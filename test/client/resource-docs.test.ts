@@ -28,7 +28,7 @@ const SOURCE = readFileSync(new URL('../../src/client/resources.ts', import.meta
 
 /** A doc comment `METHOD PATH (SCOPE[, Idempotency-Key])...`, then a method calling `module.operation`. */
 const DOCUMENTED_CALL =
-  /\/\*\* (GET|POST|PATCH) (\S+) \(([^)]*)\)[^*]*\*\/\s*\n\s*\w+\([^]*?this\.call\((\w+)\.(\w+),/g;
+  /\/\*\* (GET|POST|PATCH) (\S+) \(([^)]*)\)[^*]*\*\/\s*\n\s*\w+\([\s\S]*?this\.call\((\w+)\.(\w+),/g;
 
 const documented = [...SOURCE.matchAll(DOCUMENTED_CALL)].map((match) => {
   const [, method, path, inParentheses, module, name] = match as unknown as string[];

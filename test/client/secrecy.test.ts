@@ -263,7 +263,7 @@ describe('the API key never leaks into logs at logLevel debug', () => {
     const { logger, lines, text } = capturingLogger();
     stub.script(failure(503, {}, { 'retry-after': '0' }));
     await client(stub, { logger, logLevel: 'debug', maxRetries: 1 }).tareas.list();
-    expect(lines.some((line) => line.level === 'info' && String(line.args[0]).includes('retrying'))).toBe(
+    expect(lines.some((line) => line.level === 'warn' && String(line.args[0]).includes('retrying'))).toBe(
       true,
     );
     expectNoKey(text());

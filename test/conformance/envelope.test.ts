@@ -73,9 +73,9 @@ describe('routing', () => {
     ['an unknown nested path', `${API_PREFIX}/clientes/abc/no-such-thing`],
     ['another API version', '/ext/v2/tareas'],
     ['the root', '/'],
-  ])('%s is a 404 envelope with code 9404', async (_, path) => {
+  ])('%s is a 404 envelope with the route code (not the resource code 9404)', async (_, path) => {
     const reply = await h.call('GET', path);
-    expectEnvelopeError(reply, 404, ERROR_CODES.notFound);
+    expectEnvelopeError(reply, 404, ERROR_CODES.routeNotFound);
   });
 
   it('a known path with a method it does not have is a 404 or 405 envelope', async () => {

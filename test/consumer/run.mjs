@@ -1,7 +1,7 @@
 // Consumer check: pack the package as npm would publish it, install the tarball into a fresh
 // project outside the repository and use it there as an integrator does (vitest with MSW and
-// the in-process client, require() and import, tsc under nodenext and bundler, deliberate type
-// errors that must fail). Expects a built dist/ (`npm run build`).
+// the in-process client, require() and import, tsc under nodenext, bundler and node10, deliberate
+// type errors that must fail). Expects a built dist/ (`npm run build`).
 //
 //   node test/consumer/run.mjs [--tarball FILE] [--keep]
 //
@@ -279,7 +279,9 @@ if (installed) {
     });
   }
 
-  for (const config of ['tsconfig.nodenext.json', 'tsconfig.bundler.json']) {
+  // node10 (CommonJS without an exports map) with skipLibCheck off: the typesVersions of the
+  // subpaths and the declarations of every dependency, zod's included, must hold under it.
+  for (const config of ['tsconfig.nodenext.json', 'tsconfig.bundler.json', 'tsconfig.node10.json']) {
     await step(`tsc -p ${config.replace(/^tsconfig\.|\.json$/g, '')}`, async () => {
       const args = ['--no', '--', 'tsc', '-p', config, '--pretty', 'false', '--listFiles'];
       const result = await run('npx', args, project);

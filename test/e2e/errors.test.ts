@@ -7,18 +7,22 @@ import { inspect } from 'node:util';
 import {
   AuthenticationError,
   BadRequestError,
+  BUSINESS_RULE_CODES,
   ConflictError,
+  ERROR_CODES,
   type FetchLike,
   LoyaltyApiError,
-  type LoyaltyClient,
+  LoyaltyClient,
   LoyaltyValidationError,
   NotFoundError,
   PermissionDeniedError,
+  RouteNotFoundError,
   UnprocessableEntityError,
 } from 'loyalty-sdk';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ALL_APP_ID,
+  ALL_KEY,
   READER_APP_ID,
   READER_KEY,
   REQUEST_ID,
@@ -93,7 +97,46 @@ describe('404 NotFoundError', () => {
   });
 });
 
+describe('a wrong baseUrl is told apart from an unknown customer', () => {
+  const wrongBase = () =>
+    new LoyaltyClient({ apiKey: ALL_KEY, baseUrl: `${server.url}/loyalty`, maxRetries: 0, logLevel: 'off' });
+
+  it('a baseUrl with a path the service lacks (…/loyalty) is RouteNotFoundError, with the route code', async () => {
+    const error = await rejectionOf(wrongBase().clientes.retrieve('cli_0001'));
+    expect(error).toBeInstanceOf(RouteNotFoundError);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as RouteNotFoundError).codigoRespuesta).toBe(ERROR_CODES.routeNotFound);
+    expect((error as RouteNotFoundError).codigoRespuesta).not.toBe(ERROR_CODES.notFound);
+  });
+
+  it('its message names the method, the full URL, and the baseUrl the SDK expects', async () => {
+    const error = (await rejectionOf(wrongBase().clientes.retrieve('cli_0001'))) as RouteNotFoundError;
+    const url = `${server.url}/loyalty/ext/v3/clientes/cli_0001`;
+    expect(error.url).toBe(url);
+    expect(error.message).toContain(`clientes.retrieve (GET ${url}) failed with 404: no operation`);
+    expect(error.message).toContain(
+      `baseUrl should be the spec's {base_url}, the address before /ext/v3 (it is ${server.url}/loyalty)`,
+    );
+  });
+
+  it('an unknown customer is a NotFoundError, not a RouteNotFoundError, and names its request', async () => {
+    const error = await rejectionOf(client.clientes.retrieve('cli_9999'));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).not.toBeInstanceOf(RouteNotFoundError);
+    expect((error as NotFoundError).message).toMatch(
+      /^clientes\.retrieve \(GET \/ext\/v3\/clientes\/cli_9999\) failed with 404 \(codigoRespuesta 9404\): /,
+    );
+  });
+});
+
 describe('422 UnprocessableEntityError', () => {
+  it('the business rule is a typed code, one of BUSINESS_RULE_CODES', async () => {
+    const error = await rejectionOf(client.clientes.puntos.add('cli_0005', { puntos: -321 }));
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect((error as UnprocessableEntityError).code).toBe(BUSINESS_RULE_CODES.insufficientBalance);
+    expect((error as UnprocessableEntityError).legacy?.codigo).toBe('SALDO_INSUFICIENTE');
+  });
+
   it('removing more than the balance carries legacy SALDO_INSUFICIENTE with the facts', async () => {
     const error = await rejectionOf(
       client.clientes.puntos.add('cli_0005', { puntos: -321, motivo: 'canje' }),
@@ -258,6 +301,16 @@ describe('400 BadRequestError', () => {
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).details).toEqual([
       { in: 'body', name: 'puntos', message: 'must be a number', code: 'invalid_type' },
+    ]);
+  });
+
+  it("a gateway that drops the body's fields gets BadRequestError saying puntos is required", async () => {
+    const proxy = proxiedFetch((init) => ({ ...init, body: '{}' }));
+    const proxied = server.client({ fetch: proxy.fetch });
+    const error = await rejectionOf(proxied.clientes.puntos.add('cli_0002', { puntos: 25 }));
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).details).toEqual([
+      { in: 'body', name: 'puntos', message: 'is required', code: 'invalid_type' },
     ]);
   });
 

@@ -8,11 +8,11 @@ describe('routing', () => {
     ['a path outside /ext/v3', '/ext/v2/tareas'],
     ['a trailing slash', api('/tareas/')],
     ['an extra segment', api('/clientes/cli_0001/puntos/extra')],
-  ])('%s is a 404 envelope', async (_case, path) => {
+  ])('%s is a 404 envelope with the route code (not the resource code)', async (_case, path) => {
     const { engine } = newEngine();
     const reply = await call(engine, 'GET', path);
     expect(reply.status).toBe(404);
-    expect(reply.json.codigoRespuesta).toBe(ERROR_CODES.notFound);
+    expect(reply.json.codigoRespuesta).toBe(ERROR_CODES.routeNotFound);
     expect(reply.json.meta.scope).toBeNull();
   });
 
@@ -30,7 +30,7 @@ describe('routing', () => {
     const reply = await call(engine, method, api(path));
     expect(reply.status).toBe(405);
     expect(reply.headers.allow).toBe(allow);
-    expect(reply.json.codigoRespuesta).not.toBe(0);
+    expect(reply.json.codigoRespuesta).toBe(ERROR_CODES.routeNotFound);
   });
 
   it('%2F inside a uid stays part of that one path segment', async () => {

@@ -178,7 +178,12 @@ describe('query parameters named like Object.prototype members', () => {
       const reply = await call(engine, 'GET', api('/clientes/cli_0001'), { query: `${name}=1` });
       expect(reply.status).toBe(400);
       expect(reply.json.details).toEqual([
-        { in: 'query', name, message: 'is not a known parameter', code: 'unrecognized_keys' },
+        {
+          in: 'query',
+          name,
+          message: 'is not a known parameter (known: completo)',
+          code: 'unrecognized_keys',
+        },
       ]);
       expect(Object.prototype).not.toHaveProperty('1');
     },

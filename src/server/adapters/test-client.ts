@@ -6,6 +6,11 @@ import { createReferenceEngine } from '../inspector/with-admin-routes.js';
 import type { ReferenceAdmin } from '../state/admin.js';
 import { EngineDispatcher } from './engine-dispatcher.js';
 
+/**
+ * Options of `createTestClient`: those of `createReferenceServer`, except that the rate limit and
+ * the group action limit are off unless `limits` names them (`limits: { rateLimit: { limit: 5 } }`,
+ * `limits: { groupActionsPerMinute: 1 }`). The other limits keep the server's defaults.
+ */
 export interface TestClientOptions extends ReferenceServerOptions {
   /** The key the client sends; default: the first of `keys`, or the demo key. */
   apiKey?: string;
@@ -21,13 +26,30 @@ export interface TestClient {
 /** The base URL of the in-process client; no request leaves the process. */
 export const IN_PROCESS_BASE_URL = 'http://loyalty.in-process';
 
+type Limits = ReferenceServerOptions['limits'];
+
+/**
+ * A test meets only the limits it asks for: a loop of 101 calls must not fail on a rate limit
+ * it never chose. A limit is asked for by naming it; a `rateLimit` given in part keeps the
+ * server's default for the rest.
+ */
+function askedLimits(limits: Limits): Limits {
+  // Anything but an object goes through unchanged, for the engine's option check to name.
+  if (limits !== undefined && (typeof limits !== 'object' || limits === null)) return limits;
+  return {
+    ...limits,
+    rateLimit: limits?.rateLimit ?? { limit: Number.POSITIVE_INFINITY },
+    groupActionsPerMinute: limits?.groupActionsPerMinute ?? Number.POSITIVE_INFINITY,
+  };
+}
+
 /**
  * A `LoyaltyClient` wired to a fresh reference engine through an undici Dispatcher: no port,
  * no MSW, no network. Each call gets its own engine, so tests do not share state.
  */
 export async function createTestClient(options: TestClientOptions = {}): Promise<TestClient> {
   const { apiKey, client: clientOptions, ...engineOptions } = options;
-  const engine = createReferenceEngine(engineOptions);
+  const engine = createReferenceEngine({ ...engineOptions, limits: askedLimits(engineOptions.limits) });
   const client = new LoyaltyClient({
     ...clientOptions,
     apiKey: apiKey ?? engineOptions.keys?.[0]?.key ?? DEMO_API_KEY,

@@ -17,14 +17,11 @@ export function detailsFromIssues(issues: readonly RequestIssue[]): ProblemDetai
     const [location, ...rest] = issue.path;
     const name = rest.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      // One entry per unknown key, so each is named like any other parameter.
+      // One entry per unknown key, so each is named like any other parameter; the table's
+      // validation gives each key an issue of its own, with the name it was probably meant to be.
+      const message = issue.keys.length === 1 ? issue.message : 'is not a known parameter';
       for (const key of issue.keys) {
-        details.push({
-          in: location,
-          name: name ? `${name}.${key}` : key,
-          message: 'is not a known parameter',
-          code: issue.code,
-        });
+        details.push({ in: location, name: name ? `${name}.${key}` : key, message, code: issue.code });
       }
       continue;
     }

@@ -1,14 +1,9 @@
-import { ERROR_CODES } from '../../operations/envelope.js';
+import { type BusinessRuleCode, ERROR_CODES } from '../../operations/envelope.js';
 import type { Scope } from '../../operations/scopes.js';
 import type { ProblemDetail } from './details.js';
 
-/** `meta.legacy.codigo` of the business rules (docs/decisions.md). */
-export type LegacyCode =
-  | 'SALDO_INSUFICIENTE'
-  | 'GRUPO_INEXISTENTE'
-  | 'GRUPO_DEMASIADO_GRANDE'
-  | 'COMANDO_DESCONOCIDO'
-  | 'FECHA_INVALIDA';
+/** `meta.legacy.codigo` of the business rules: the table's BUSINESS_RULE_CODES. */
+export type LegacyCode = BusinessRuleCode;
 
 /**
  * A failure answer: thrown by handlers and pipeline steps, turned into an envelope by the engine.
@@ -53,13 +48,17 @@ export function notFound(msj: string): ApiFailure {
   return new ApiFailure(404, ERROR_CODES.notFound, msj);
 }
 
+/**
+ * No operation has this method and path. A code of its own (not the resource's 9404), so a client
+ * can tell a wrong URL (a wrong baseUrl) from a missing customer, task or promotion.
+ */
 export function routeNotFound(): ApiFailure {
-  return notFound('Ruta no encontrada');
+  return new ApiFailure(404, ERROR_CODES.routeNotFound, 'Ruta no encontrada');
 }
 
-/** There is no code of its own for 405 in ERROR_CODES: the method and path form no route, hence 9404. */
+/** The method and path form no route, so a 405 carries the code of a route not found. */
 export function methodNotAllowed(allow: string): ApiFailure {
-  return new ApiFailure(405, ERROR_CODES.notFound, `Método no permitido; métodos admitidos: ${allow}`, {
+  return new ApiFailure(405, ERROR_CODES.routeNotFound, `Método no permitido; métodos admitidos: ${allow}`, {
     headers: { allow },
   });
 }
@@ -112,6 +111,24 @@ export function payloadTooLarge(maxBytes: number): ApiFailure {
     ERROR_CODES.payloadTooLarge,
     `El cuerpo de la petición supera el máximo de ${maxBytes} bytes`,
   );
+}
+
+/** How much of a Content-Type a 415 repeats. */
+const SHOWN_TYPE_LENGTH = 100;
+
+export function unsupportedMediaType(contentType: string | undefined): ApiFailure {
+  const got = contentType === undefined ? 'none' : contentType.slice(0, SHOWN_TYPE_LENGTH);
+  return new ApiFailure(
+    415,
+    ERROR_CODES.unsupportedMediaType,
+    `El cuerpo debe enviarse como application/json (Content-Type recibido: ${got})`,
+  );
+}
+
+export function bodyNotTaken(): ApiFailure {
+  return badRequest([
+    { in: 'body', name: '', message: 'this operation takes no body; send none', code: 'unexpected_body' },
+  ]);
 }
 
 export function businessRule(codigo: LegacyCode, msj: string, facts: Record<string, unknown>): ApiFailure {

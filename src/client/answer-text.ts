@@ -1,0 +1,32 @@
+import type { TransportResponse } from './transport.js';
+
+/** How much of an answer that is not the envelope a message quotes. */
+const EXCERPT_LENGTH = 80;
+
+/**
+ * `text` with `secret` replaced by `****` (no part of it, unlike a log line): a page that echoes
+ * the request (a wrong baseUrl) must not put the key in an error.
+ */
+export function withoutSecret(text: string, secret: string): string {
+  return secret !== '' && text.includes(secret) ? text.split(secret).join('****') : text;
+}
+
+/** The first characters of `text`, quoted, with control characters escaped (`\n`, `\u0000`). */
+function excerpt(text: string): string {
+  const start = [...text.slice(0, EXCERPT_LENGTH * 2)].slice(0, EXCERPT_LENGTH).join('');
+  return `${JSON.stringify(start)}${start.length < text.length ? '…' : ''}`;
+}
+
+/**
+ * What an answer that is not the API's envelope was, and its likely cause:
+ * `the answer is not the API's JSON envelope (text/html, 153 bytes: "<html>…"); ...`.
+ */
+export function describeNonEnvelope(response: TransportResponse, text: string): string {
+  const type = response.headers['content-type'] || 'no content type';
+  const bytes = new TextEncoder().encode(text).byteLength;
+  const shown = bytes === 0 ? 'empty' : `${bytes} byte${bytes === 1 ? '' : 's'}: ${excerpt(text)}`;
+  return (
+    `the answer is not the API's JSON envelope (${type}, ${shown}); something other than the ` +
+    'service answered: a proxy or gateway in between, or another server (check baseUrl)'
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * `npm run demo` on a fresh clone builds only what the quickstart runs: the JavaScript, not the
+ * type declarations (most of a full build's time); `npm run build` still makes both.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import config from '../../tsup.config.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
+const options = Array.isArray(config) ? config[0] : config;
+
+describe('npm run demo', () => {
+  it('builds with build:demo, then runs the quickstart', () => {
+    expect(scripts.demo).toBe('npm ci && npm run build:demo && node examples/quickstart.mjs');
+  });
+
+  it('build:demo leaves the type declarations out', () => {
+    expect(scripts['build:demo']).toBe('rm -rf dist && tsup --no-dts');
+  });
+
+  it('npm run build keeps them', () => {
+    expect(scripts.build).toBe('rm -rf dist && tsup');
+    expect((options as { dts?: unknown }).dts).toBe(true);
+  });
+});
