@@ -2,20 +2,7 @@ import * as clientes from '../operations/clientes.js';
 import * as configuracion from '../operations/configuracion.js';
 import * as grupos from '../operations/grupos.js';
 import * as openapi from '../operations/openapi.js';
-import type {
-  ClienteCreateParams,
-  ClienteRetrieveParams,
-  ClienteUpdateParams,
-  CuponesListParams,
-  GrupoEtiquetaAddParams,
-  GrupoNombreSetParams,
-  GrupoPuntosAddParams,
-  NotificacionSendParams,
-  PromocionesListParams,
-  PromocionStatusParams,
-  PuntosAddParams,
-  TareaStatusParams,
-} from '../operations/params.generated.js';
+import type * as Params from '../operations/params.generated.js';
 import * as promociones from '../operations/promociones.js';
 import * as reportes from '../operations/reportes.js';
 import type { Operation, OperationId } from '../operations/table.js';
@@ -43,7 +30,7 @@ export class TareasResource {
   }
 
   /** POST /tareas/{tareaId}/status (tareas:write) */
-  setStatus(tareaId: number, body: TareaStatusParams, options?: RequestOptions) {
+  setStatus(tareaId: number, body: Params.TareaStatusParams, options?: RequestOptions) {
     return this.call(tareas.tareasSetStatus, { params: { tareaId }, body }, options);
   }
 }
@@ -53,7 +40,7 @@ export class ClientesPuntosResource {
   constructor(private readonly call: Call) {}
 
   /** POST /clientes/{uid}/puntos (puntos:write, Idempotency-Key) */
-  add(uid: string, body: PuntosAddParams, options?: RequestOptions) {
+  add(uid: string, body: Params.PuntosAddParams, options?: RequestOptions) {
     return this.call(clientes.clientesPuntosAdd, { params: { uid }, body }, options);
   }
 
@@ -68,7 +55,7 @@ export class ClientesNotificacionesResource {
   constructor(private readonly call: Call) {}
 
   /** POST /clientes/{uid}/notificaciones (notificaciones:write, Idempotency-Key) */
-  send(uid: string, body: NotificacionSendParams, options?: RequestOptions) {
+  send(uid: string, body: Params.NotificacionSendParams, options?: RequestOptions) {
     return this.call(clientes.clientesNotificacionesSend, { params: { uid }, body }, options);
   }
 }
@@ -96,17 +83,17 @@ export class ClientesResource {
   }
 
   /** POST /clientes (clientes:write, Idempotency-Key) */
-  create(body: ClienteCreateParams, options?: RequestOptions) {
+  create(body: Params.ClienteCreateParams, options?: RequestOptions) {
     return this.call(clientes.clientesCreate, { body }, options);
   }
 
   /** GET /clientes/{uid} (clientes:read) */
-  retrieve(uid: string, ...[query, options]: QueryArgs<ClienteRetrieveParams>) {
+  retrieve(uid: string, ...[query, options]: QueryArgs<Params.ClienteRetrieveParams>) {
     return this.call(clientes.clientesRetrieve, { params: { uid }, query: query ?? {} }, options);
   }
 
   /** PATCH /clientes/{uid} (clientes:write, Idempotency-Key): changes only the fields sent. */
-  update(uid: string, fields: ClienteUpdateParams, options?: RequestOptions) {
+  update(uid: string, fields: Params.ClienteUpdateParams, options?: RequestOptions) {
     return this.call(clientes.clientesUpdate, { params: { uid }, body: fields }, options);
   }
 }
@@ -135,7 +122,7 @@ export class GruposPuntosResource {
   constructor(private readonly call: Call) {}
 
   /** POST /grupos/{grupoId}/puntos (puntos:write, Idempotency-Key). Send `dryRun: true` first. */
-  add(grupoId: number, body: GrupoPuntosAddParams, options?: RequestOptions) {
+  add(grupoId: number, body: Params.GrupoPuntosAddParams, options?: RequestOptions) {
     return this.call(grupos.gruposPuntosAdd, { params: { grupoId }, body }, options);
   }
 }
@@ -145,7 +132,7 @@ export class GruposEtiquetasResource {
   constructor(private readonly call: Call) {}
 
   /** POST /grupos/{grupoId}/etiquetas (clientes:write, Idempotency-Key). Send `dryRun: true` first. */
-  add(grupoId: number, body: GrupoEtiquetaAddParams, options?: RequestOptions) {
+  add(grupoId: number, body: Params.GrupoEtiquetaAddParams, options?: RequestOptions) {
     return this.call(grupos.gruposEtiquetasAdd, { params: { grupoId }, body }, options);
   }
 }
@@ -155,7 +142,7 @@ export class GruposNombreResource {
   constructor(private readonly call: Call) {}
 
   /** POST /grupos/{grupoId}/nombre (segmentos:write) */
-  set(grupoId: number, body: GrupoNombreSetParams, options?: RequestOptions) {
+  set(grupoId: number, body: Params.GrupoNombreSetParams, options?: RequestOptions) {
     return this.call(grupos.gruposNombreSet, { params: { grupoId }, body }, options);
   }
 }
@@ -178,7 +165,7 @@ export class PromocionesCuponesResource {
   constructor(private readonly call: Call) {}
 
   /** GET /promociones/{regaloId}/cupones (promociones:read) */
-  list(regaloId: number, ...[query, options]: QueryArgs<CuponesListParams>) {
+  list(regaloId: number, ...[query, options]: QueryArgs<Params.CuponesListParams>) {
     return this.call(promociones.promocionesCuponesList, { params: { regaloId }, query }, options);
   }
 }
@@ -192,12 +179,12 @@ export class PromocionesResource {
   }
 
   /** GET /promociones (promociones:read) */
-  list(...[query, options]: QueryArgs<PromocionesListParams>) {
+  list(...[query, options]: QueryArgs<Params.PromocionesListParams>) {
     return this.call(promociones.promocionesList, { query: query ?? {} }, options);
   }
 
   /** POST /promociones/{regaloId}/status (promociones:write) */
-  setStatus(regaloId: number, body: PromocionStatusParams, options?: RequestOptions) {
+  setStatus(regaloId: number, body: Params.PromocionStatusParams, options?: RequestOptions) {
     return this.call(promociones.promocionesSetStatus, { params: { regaloId }, body }, options);
   }
 }
