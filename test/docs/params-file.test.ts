@@ -33,6 +33,6 @@ describe('the argument types with the rules as JSDoc (src/operations/params.gene
   it('are the types the resource methods take', () => {
     const resources = readFileSync(join(root, 'src/client/resources.ts'), 'utf8');
     expect(resources).toContain("from '../operations/params.generated.js'");
-    expect(resources).toMatch(/add\(uid: string, body: PuntosAddParams, options\?: RequestOptions\)/);
+    expect(resources).toMatch(/add\(uid: string, body: Params\.PuntosAddParams, options\?: RequestOptions\)/);
   });
 });
