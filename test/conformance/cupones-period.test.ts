@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, LoyaltyClient, LoyaltyValidationError } from '../../src/index.js';
 import { createReferenceEngine, DEMO_API_KEY } from '../../src/server/internal.js';
+import { checkedEngine, openApiCheckOfFile } from '../support/openapi-check.js';
 
 // docs/decisions.md: a /cupones period spans at most LIMITS.cuponesMaxDays days, on both sides.
 const LONGEST = { inicio: '2024-01-01', fin: '2024-12-31' }; // 366 days (leap year)
@@ -8,7 +9,7 @@ const TOO_LONG = { inicio: '2024-01-01', fin: '2025-01-01' }; // 367 days
 
 describe('the /cupones period limit', () => {
   it(`the server answers a period of ${LIMITS.cuponesMaxDays} days`, async () => {
-    const engine = createReferenceEngine();
+    const engine = checkedEngine(createReferenceEngine(), await openApiCheckOfFile());
     const response = await engine.handle({
       method: 'GET',
       path: '/ext/v3/promociones/1/cupones',
@@ -19,7 +20,7 @@ describe('the /cupones period limit', () => {
   });
 
   it('the server refuses one day more with 400 and details naming query fin', async () => {
-    const engine = createReferenceEngine();
+    const engine = checkedEngine(createReferenceEngine(), await openApiCheckOfFile());
     const response = await engine.handle({
       method: 'GET',
       path: '/ext/v3/promociones/1/cupones',

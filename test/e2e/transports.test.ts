@@ -4,7 +4,7 @@
  * `createTestClient()` (in-process undici Dispatcher, no port). Each starts from the demo seed.
  */
 import { type LoyaltyClient, NotFoundError, UnprocessableEntityError } from 'loyalty-sdk';
-import { createTestClient, IN_PROCESS_BASE_URL, type ReferenceAdmin } from 'loyalty-sdk/server';
+import { IN_PROCESS_BASE_URL, type ReferenceAdmin } from 'loyalty-sdk/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ALL_APP_ID,
@@ -15,6 +15,7 @@ import {
   UUID_V4,
   useLiveServer,
 } from '../support/live-server.js';
+import { createCheckedTestClient } from '../support/openapi-check.js';
 
 const server = useLiveServer();
 
@@ -28,7 +29,8 @@ let transports: Transport[] = [];
 
 beforeEach(async () => {
   server.admin.reset();
-  const inProcess = await createTestClient({ keys: BASE_KEYS, limits: GENEROUS_LIMITS });
+  // createTestClient's wiring, with every answer checked against the OpenAPI document.
+  const inProcess = await createCheckedTestClient({ keys: BASE_KEYS, limits: GENEROUS_LIMITS });
   transports = [
     { name: 'undici', client: server.client(), admin: server.admin },
     { name: 'fetch', client: server.client({ fetch: globalThis.fetch }), admin: server.admin },

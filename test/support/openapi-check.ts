@@ -7,14 +7,18 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import OpenAPIBackend from 'openapi-backend';
+import { LoyaltyClient } from '../../src/client/client.js';
 import {
   ADMIN_PREFIX,
   type Answer,
   createReferenceEngine,
   DEMO_API_KEY,
   type Engine,
+  EngineDispatcher,
   type EngineRequest,
   type EngineResponse,
+  IN_PROCESS_BASE_URL,
+  type ReferenceAdmin,
   type ReferenceServer,
   type ReferenceServerOptions,
   serveEngine,
@@ -243,4 +247,21 @@ export async function documentProblems(request: EngineRequest & { json?: unknown
     operation,
   );
   return (result.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+}
+
+/**
+ * What `createTestClient` gives (a client wired to a fresh engine through an undici Dispatcher,
+ * no port), with every answer checked against the document.
+ */
+export async function createCheckedTestClient(
+  options: ReferenceServerOptions & { apiKey?: string } = {},
+): Promise<{ client: LoyaltyClient; admin: ReferenceAdmin }> {
+  const { apiKey, ...engineOptions } = options;
+  const engine = checkedEngine(createReferenceEngine(engineOptions), await openApiCheckOfFile());
+  const client = new LoyaltyClient({
+    apiKey: apiKey ?? engineOptions.keys?.[0]?.key ?? DEMO_API_KEY,
+    baseUrl: IN_PROCESS_BASE_URL,
+    dispatcher: new EngineDispatcher((request) => engine.handle(request)),
+  });
+  return { client, admin: engine.admin };
 }
