@@ -1,3 +1,4 @@
+import type { KeyLimiter, LimitKind } from '../limits/limiter.js';
 import { LoyaltyAbortError, LoyaltyConnectionError, LoyaltyTimeoutError } from './errors.js';
 import { type LevelledLogger, redactHeaders } from './logger.js';
 import type { ResolvedOptions } from './options.js';
@@ -13,6 +14,25 @@ export interface AttemptContext {
 
 export function abortError(operationId: string, signal: AbortSignal): LoyaltyAbortError {
   return new LoyaltyAbortError(`${operationId} was aborted by the caller's signal`, { cause: signal.reason });
+}
+
+/** The limiter's buckets of the client's key, with what one call takes from them. */
+export interface Throttle {
+  limits: KeyLimiter;
+  kind: LimitKind;
+}
+
+/**
+ * Waits for the token an attempt needs. The caller's signal ending the wait ends the call as an
+ * abort does during a send; whatever else the limiter fails with ends it as it is.
+ */
+export async function takeToken(throttle: Throttle, call: PreparedCall): Promise<void> {
+  try {
+    await throttle.limits.acquire(throttle.kind, call.signal);
+  } catch (error) {
+    if (call.signal?.aborted) throw abortError(call.operationId, call.signal);
+    throw error;
+  }
 }
 
 function describeCause(error: unknown): string {

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { Limiter } from '../limits/limiter.js';
 import { headerValue } from '../operations/fields.js';
 import { API_PREFIX } from '../operations/limits.js';
 import { appProduct } from './app-info.js';
@@ -42,6 +43,12 @@ export interface ClientOptions {
         version?: string | undefined;
       }
     | undefined;
+  /**
+   * Rate limits shared with other clients: each attempt of each call (retries too) waits for a
+   * token first, and a 429 pauses every client sharing the limiter with this API key, e.g.
+   * `createMemoryLimiter({ requestsPerSecond: 100, groupActionsPerMinute: 10 })`. Default: none.
+   */
+  limiter?: Limiter | undefined;
 }
 
 export interface RequestOptions {
@@ -68,6 +75,7 @@ export interface ResolvedOptions {
   logLevel: LogLevel;
   /** The caller's headers, lower-cased, with the User-Agent that `appInfo` makes, if given. */
   defaultHeaders: Record<string, string>;
+  limiter: Limiter | undefined;
 }
 
 export const CLIENT_OPTION_NAMES = [
@@ -82,6 +90,7 @@ export const CLIENT_OPTION_NAMES = [
   'logLevel',
   'defaultHeaders',
   'appInfo',
+  'limiter',
 ] as const satisfies readonly (keyof ClientOptions)[];
 
 /** Headers whose value the SDK decides; set them through the options that own them. */
@@ -145,6 +154,15 @@ function resolveDefaultHeaders(options: ClientOptions): Record<string, string> {
   return headers;
 }
 
+function checkLimiter(limiter: unknown): Limiter | undefined {
+  if (limiter === undefined) return undefined;
+  if (typeof (limiter as Partial<Limiter> | null)?.forKey !== 'function')
+    fail(
+      'limiter must be a limiter, such as createMemoryLimiter({ requestsPerSecond, groupActionsPerMinute }) makes',
+    );
+  return limiter as Limiter;
+}
+
 function resolveApiUrl(baseUrl: string | undefined): { origin: string; basePath: string } {
   if (!baseUrl)
     fail(
@@ -199,6 +217,7 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
     logger: options.logger ?? console,
     logLevel,
     defaultHeaders: resolveDefaultHeaders(options),
+    limiter: checkLimiter(options.limiter),
   };
 }
 

@@ -1,9 +1,9 @@
 import pRetry from 'p-retry';
-import { abortError } from './attempt.js';
+import { abortError, type Throttle } from './attempt.js';
 import { logRetry } from './call-log.js';
-import type { LoyaltyError } from './errors.js';
+import { LoyaltyApiError, type LoyaltyError } from './errors.js';
 import type { LevelledLogger } from './logger.js';
-import { decideRetry, type RetryPolicy } from './retry.js';
+import { backoffDelay, decideRetry, parseRetryAfter, type RetryDecision, type RetryPolicy } from './retry.js';
 
 /** What the loop needs of a prepared call: a name for messages, its policy and the caller's signal. */
 export interface RetriedCall {
@@ -29,9 +29,32 @@ function pause(ms: number, call: RetriedCall): Promise<void> {
   });
 }
 
-/** After a failed attempt: wait as `decideRetry` says, or throw the failure when it says stop. */
-async function waitOrStop(call: RetriedCall, logger: LevelledLogger, error: Error, attemptNumber: number) {
+/**
+ * How long a 429 pauses every sharer of the limiter: its Retry-After, else the backoff of this
+ * retry. Never longer than the client itself would wait (`maxRetryAfterMs`): a sharer would
+ * rather fail on its own 429 than wait longer than its policy allows.
+ */
+function pauseAfter(error: LoyaltyApiError, decision: RetryDecision, policy: RetryPolicy, attempt: number) {
+  const retryAfterMs = parseRetryAfter(error.headers['retry-after'], Date.now());
+  const ms = retryAfterMs ?? (decision.retry ? decision.delayMs : backoffDelay(attempt, policy, Math.random));
+  return Math.min(ms, policy.maxRetryAfterMs);
+}
+
+/**
+ * After a failed attempt: a 429 pauses the limiter's bucket, if the client has one, whether or
+ * not this call tries again; then wait as `decideRetry` says, or throw the failure when it says stop.
+ */
+async function waitOrStop(
+  call: RetriedCall,
+  logger: LevelledLogger,
+  error: Error,
+  attemptNumber: number,
+  throttle: Throttle | undefined,
+) {
   const decision = decideRetry(error as LoyaltyError, attemptNumber, call.policy);
+  if (throttle !== undefined && error instanceof LoyaltyApiError && error.status === 429) {
+    await throttle.limits.pause(throttle.kind, pauseAfter(error, decision, call.policy, attemptNumber));
+  }
   if (!decision.retry) throw error;
   logRetry(logger, call.operationId, attemptNumber, error, decision.delayMs);
   await pause(decision.delayMs, call);
@@ -43,22 +66,25 @@ async function waitOrStop(call: RetriedCall, logger: LevelledLogger, error: Erro
  * its client-side work (docs/decisions.md, "Retry loop"), and most calls succeed at once. After
  * a failure p-retry runs and counts the further attempts; the wait before each is `decideRetry`'s
  * (Retry-After, else backoff with jitter), slept in `onFailedAttempt`, so p-retry's own backoff is
- * zero. Every attempt sends the call's prepared bytes and key.
+ * zero. Every attempt sends the call's prepared bytes and key. `throttle`, when the client has a
+ * limiter, is told of each 429.
  */
 export async function withRetries<Result>(
   call: RetriedCall,
   logger: LevelledLogger,
   attempt: (attemptNumber: number) => Promise<Result>,
+  throttle?: Throttle,
 ): Promise<Result> {
   try {
     return await attempt(1);
   } catch (error) {
-    await waitOrStop(call, logger, error as Error, 1);
+    await waitOrStop(call, logger, error as Error, 1, throttle);
   }
   return pRetry((retry) => attempt(retry + 1), {
     retries: call.policy.maxRetries - 1,
     minTimeout: 0,
     maxTimeout: 0,
-    onFailedAttempt: ({ error, attemptNumber }) => waitOrStop(call, logger, error, attemptNumber + 1),
+    onFailedAttempt: ({ error, attemptNumber }) =>
+      waitOrStop(call, logger, error, attemptNumber + 1, throttle),
   });
 }

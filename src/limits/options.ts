@@ -1,0 +1,74 @@
+import { nearestName } from '../operations/near-name.js';
+
+/** The rates an API key is allowed. The spec gives no figures: they are those of your contract. */
+export interface LimiterRates {
+  /**
+   * Requests per second of every client that shares the limiter with the same API key. Every
+   * operation counts, each retry too.
+   */
+  requestsPerSecond: number;
+  /**
+   * Group actions (`grupos.puntos.add`, `grupos.etiquetas.add`) per minute of those clients; each
+   * is a request as well.
+   */
+  groupActionsPerMinute: number;
+}
+
+/** Options of `createMemoryLimiter`. */
+export interface MemoryLimiterOptions extends LimiterRates {}
+
+export const RATE_NAMES = [
+  'requestsPerSecond',
+  'groupActionsPerMinute',
+] as const satisfies readonly (keyof LimiterRates)[];
+
+const RATE_UNITS: Record<keyof LimiterRates, string> = {
+  requestsPerSecond: 'requests per second',
+  groupActionsPerMinute: 'group actions per minute',
+};
+
+/** Refuses a name not in `known`, naming the one it was probably meant to be. */
+function checkNames(options: object, known: readonly string[], what: string): void {
+  for (const name of Object.keys(options)) {
+    if (known.includes(name)) continue;
+    const near = nearestName(name, known);
+    throw new TypeError(
+      `Unknown ${what} option "${name}"${near ? `; did you mean "${near}"?` : `. Known: ${known.join(', ')}.`}`,
+    );
+  }
+}
+
+function rate(options: Partial<LimiterRates>, name: keyof LimiterRates, what: string): number {
+  const value: unknown = options[name];
+  if (value === undefined) {
+    throw new TypeError(
+      `${what} needs ${name}: the ${RATE_UNITS[name]} your API key is allowed, a positive integer`,
+    );
+  }
+  if (typeof value !== 'number') throw new TypeError(`${what} option ${name} must be a number`);
+  // A bucket holds whole tokens: below one, no call could ever take one.
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${what} option ${name} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
+
+/**
+ * The rates in the options of the limiter factory `what`, checked: an object of `known` names
+ * only (`RATE_NAMES` and the factory's own), both rates given as positive integers.
+ */
+export function readRates(
+  options: unknown,
+  what: string,
+  known: readonly string[] = RATE_NAMES,
+): LimiterRates {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`${what} takes an object: { requestsPerSecond, groupActionsPerMinute }`);
+  }
+  checkNames(options, known, what);
+  const given = options as Partial<LimiterRates>;
+  return {
+    requestsPerSecond: rate(given, 'requestsPerSecond', what),
+    groupActionsPerMinute: rate(given, 'groupActionsPerMinute', what),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Clients over one in-process reference engine that notes when each request reached it, by the
+ * clock the test runs on (fake or real). Two keys, both with every scope: `A` and `B`. The
+ * engine's own limits are off unless a test names them.
+ */
+import { vi } from 'vitest';
+import { type ClientOptions, type Limiter, LoyaltyClient } from '../../src/index.js';
+import {
+  createReferenceEngine,
+  DEMO_API_KEY,
+  EngineDispatcher,
+  type EngineOptions,
+  type EngineResponse,
+  IN_PROCESS_BASE_URL,
+} from '../../src/server/internal.js';
+
+export const KEYS = { A: DEMO_API_KEY, B: 'lk_limiter_test_second_key' } as const;
+export type KeyName = keyof typeof KEYS;
+
+export interface Arrival {
+  /** Milliseconds since the test's clock started. */
+  at: number;
+  key: KeyName;
+  path: string;
+  status: number;
+}
+
+const SERVICE_UNAVAILABLE: EngineResponse = {
+  status: 503,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ codigoRespuesta: 9503, msj: 'Servicio no disponible' }),
+};
+
+function keyName(key: string | undefined): KeyName {
+  return key === KEYS.A ? 'A' : 'B';
+}
+
+export function limitedEngine(limits: EngineOptions['limits'] = {}) {
+  const engine = createReferenceEngine({
+    keys: [
+      { key: KEYS.A, scopes: '*' },
+      { key: KEYS.B, scopes: '*' },
+    ],
+    limits: {
+      rateLimit: { limit: Number.POSITIVE_INFINITY },
+      groupActionsPerMinute: Number.POSITIVE_INFINITY,
+      ...limits,
+    },
+  });
+  const started = Date.now();
+  const arrivals: Arrival[] = [];
+  let failures = 0;
+  const dispatcher = new EngineDispatcher(async (request) => {
+    const at = Date.now() - started;
+    const failing = failures > 0;
+    if (failing) failures -= 1;
+    const response = failing ? SERVICE_UNAVAILABLE : await engine.handle(request);
+    arrivals.push({ at, key: keyName(request.headers.apikey), path: request.path, status: response.status });
+    return response;
+  });
+  return {
+    arrivals,
+    /** The next `count` requests are answered 503, whoever sends them. */
+    failNext(count: number): void {
+      failures = count;
+    },
+    /** How many requests reached the engine (of `key`, when given). */
+    count(key?: KeyName): number {
+      return arrivals.filter((arrival) => key === undefined || arrival.key === key).length;
+    },
+    client(key: KeyName, options: Omit<ClientOptions, 'apiKey' | 'baseUrl' | 'dispatcher' | 'fetch'> = {}) {
+      return new LoyaltyClient({
+        apiKey: KEYS[key],
+        baseUrl: IN_PROCESS_BASE_URL,
+        dispatcher,
+        logLevel: 'off',
+        ...options,
+      });
+    },
+  };
+}
+
+/** The fake clock of these tests: timers and `Date`, nothing else, from a fixed instant. */
+export function useFakeClock(): void {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'Date'],
+    now: Date.parse('2026-03-02T09:00:00Z'),
+  });
+}
+
+/** Moves the fake clock by `ms`, running every timer and promise due on the way. */
+export async function advance(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+/**
+ * Waits until the limiter has loaded rate-limiter-flexible (a real import, which a fake clock
+ * does not wait for): a pause of nothing, on a key no test uses.
+ */
+export async function loaded(limiter: Limiter): Promise<Limiter> {
+  await limiter.forKey('warm-up').pause('request', 0);
+  return limiter;
+}
+
+/** A promise's outcome so far, without waiting for it. */
+export function watch<T>(promise: Promise<T>): { readonly state: 'pending' | 'resolved' | 'rejected' } {
+  const watched = { state: 'pending' as 'pending' | 'resolved' | 'rejected' };
+  promise.then(
+    () => {
+      watched.state = 'resolved';
+    },
+    () => {
+      watched.state = 'rejected';
+    },
+  );
+  return watched;
+}
