@@ -6,6 +6,7 @@ export default defineConfig({
     index: 'src/index.ts',
     server: 'src/server/index.ts',
     msw: 'src/msw/index.ts',
+    bulk: 'src/bulk/entry.ts',
     cli: 'src/cli/main.ts',
   },
   format: ['esm', 'cjs'],

@@ -8,6 +8,7 @@ export default defineConfig({
     alias: [
       { find: /^loyalty-sdk\/server$/, replacement: src('server/index.ts') },
       { find: /^loyalty-sdk\/msw$/, replacement: src('msw/index.ts') },
+      { find: /^loyalty-sdk\/bulk$/, replacement: src('bulk/entry.ts') },
       { find: /^loyalty-sdk$/, replacement: src('index.ts') },
     ],
   },

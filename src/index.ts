@@ -1,9 +1,13 @@
 /**
- * The client (`LoyaltyClient`), its errors, types and retry policy, and the operation table.
+ * The client (`LoyaltyClient`), its errors, types and retry policy, the in-memory limiter
+ * (`createMemoryLimiter`), and the operation table.
  *
  * @packageDocumentation
  * @module loyalty-sdk
  */
+
+export type * from './bulk/checkpoint.js';
+export type * from './bulk/types.js';
 export { APIPromise, type ApiResponse } from './client/api-promise.js';
 export { LoyaltyClient } from './client/client.js';
 export {
@@ -48,6 +52,9 @@ export type {
 } from './client/resources.js';
 export { decideRetry, parseRetryAfter, type RetryDecision, type RetryPolicy } from './client/retry.js';
 export type { FetchLike } from './client/transport.js';
+export type { KeyLimiter, Limiter, LimitKind } from './limits/limiter.js';
+export { createMemoryLimiter } from './limits/memory.js';
+export type { LimiterRates, MemoryLimiterOptions } from './limits/options.js';
 export { buildOpenApiDocument } from './openapi/document.js';
 export { BUSINESS_RULE_CODES, type BusinessRuleCode } from './operations/envelope.js';
 export * from './operations/index.js';

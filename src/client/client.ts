@@ -1,6 +1,7 @@
+import { type BulkErrors, type BulkOptions, type BulkRun, type BulkSummary, runBulk } from '../bulk/index.js';
 import { getOperation, type OperationId } from '../operations/table.js';
 import { APIPromise } from './api-promise.js';
-import { LoyaltyError } from './errors.js';
+import { LoyaltyAbortError, LoyaltyError } from './errors.js';
 import { levelled } from './logger.js';
 import {
   type ClientOptions,
@@ -26,6 +27,12 @@ const inspect = Symbol.for('nodejs.util.inspect.custom');
 
 /** The transport a client made by `withOptions` takes over, keyed by the options it is made with. */
 const inheritedTransports = new WeakMap<ClientOptions, Transport>();
+
+/** The bulk runner sits below the client; it throws the client's error classes through these. */
+const BULK_ERRORS: BulkErrors = {
+  usage: (message) => new LoyaltyError(message),
+  aborted: (message, cause) => new LoyaltyAbortError(message, { cause }),
+};
 
 /** The client of the Loyalty Program External API v3. */
 export class LoyaltyClient {
@@ -88,6 +95,31 @@ export class LoyaltyClient {
       );
     }
     return executeHelp(this.#context, operation, options);
+  }
+
+  /**
+   * Runs `run` once per item, at most `concurrency` at a time, reading the items as it goes (an
+   * array, a generator, lines of a file), and resolves to the summary once every item has an
+   * outcome. Each item's call gets `call`: the Idempotency-Key derived from `jobId` and
+   * `itemKey(item)` alone, and a signal aborted with the job's. A failed item never stops the
+   * others. With a `checkpoint`, a job started again skips the items that succeeded and sends the
+   * others again with the same keys. An aborted job rejects with `LoyaltyAbortError`
+   * (docs/bulk-jobs.md).
+   *
+   * ```ts
+   * const summary = await client.bulk(
+   *   orders,
+   *   (order, call) => client.clientes.puntos.add(order.uid, { puntos: order.puntos }, call),
+   *   { jobId: 'accrual-2026-11-22', itemKey: (order) => order.id },
+   * );
+   * ```
+   */
+  bulk<T, R>(
+    items: Iterable<T> | AsyncIterable<T>,
+    run: BulkRun<T, R>,
+    options: BulkOptions<T, R>,
+  ): Promise<BulkSummary> {
+    return runBulk<T, R>(items, run, options, BULK_ERRORS);
   }
 
   /** Shows the settings, never the key. */

@@ -27,6 +27,9 @@ const EXAMPLES: Record<string, Entry> = {
     expect: /^Done: 750 of 1000 points spent; every member received exactly one movement\.$/m,
   },
   'error-handling.mjs': { expect: /^Handled 12 failures, each with its own class:$/m },
+  'bulk-accrual.mjs': {
+    expect: /^Done: 60 orders accrued, each exactly once \(\d+ skipped on the second run\)\.$/m,
+  },
   'proxy.mjs': {
     expect: /^Done: 3 requests forwarded and \d+ tunnel\(s\) opened by the proxy; none bypassed it\.$/m,
   },

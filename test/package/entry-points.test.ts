@@ -71,6 +71,34 @@ describe('the built package', () => {
     expect(run(args)).toEqual(['[true,true]']);
   });
 
+  it.each([
+    ['require', "const b = require('loyalty-sdk/bulk');"],
+    ['import', "const b = await import('loyalty-sdk/bulk');"],
+  ])('%s of loyalty-sdk/bulk gives createFileCheckpoint and deriveIdempotencyKey', (kind, load) => {
+    const code = `(async () => { ${load}
+      const checkpoint = b.createFileCheckpoint('unused.ckpt');
+      console.log(JSON.stringify([typeof b.createFileCheckpoint, typeof b.deriveIdempotencyKey,
+        typeof checkpoint.isDone, typeof checkpoint.markDone, typeof checkpoint.close]));
+    })();`;
+    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
+    expect(run(args)).toEqual(['["function","function","function","function","function"]']);
+  });
+
+  it.each([
+    ['require', "const sdk = require('loyalty-sdk');"],
+    ['import', "const sdk = await import('loyalty-sdk');"],
+  ])('with %s, a client of loyalty-sdk runs a bulk job', (kind, load) => {
+    const code = `(async () => { ${load}
+      const client = new sdk.LoyaltyClient({ apiKey: 'k'.repeat(32), baseUrl: 'http://127.0.0.1:9' });
+      const keys = [];
+      const summary = await client.bulk(['a', 'b'], async (item, call) => void keys.push(call.idempotencyKey),
+        { jobId: 'entry', itemKey: (item) => item });
+      console.log(JSON.stringify([summary.succeeded, keys.every((key) => key.startsWith('bulk-v1-'))]));
+    })();`;
+    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
+    expect(run(args)).toEqual(['[2,true]']);
+  });
+
   it('loyalty-sdk/openapi.json is the full OpenAPI 3.0 document of the 18 operations', () => {
     const [line] = run([
       '-e',

@@ -1,0 +1,11 @@
+/**
+ * `loyalty-sdk/bulk` (Node only): the file checkpoint of bulk jobs, and the types of
+ * `client.bulk` for code that builds its options elsewhere.
+ *
+ * @packageDocumentation
+ * @module loyalty-sdk/bulk
+ */
+export type * from './checkpoint.js';
+export { createFileCheckpoint, type FileCheckpointOptions } from './file-checkpoint.js';
+export { BULK_KEY_PREFIX, deriveIdempotencyKey } from './item-key.js';
+export type * from './types.js';

@@ -1,0 +1,103 @@
+import { type FileHandle, open } from 'node:fs/promises';
+import type { Checkpoint, CheckpointEntry } from './checkpoint.js';
+import { checkpointLine, readCheckpointFile } from './checkpoint-file.js';
+
+/** When records reach the disk (docs/bulk-jobs.md, "Resuming after a crash"). */
+export interface FileCheckpointOptions {
+  /** Written and fsynced once this many records wait. Default 1,000; 1 syncs every record. */
+  fsyncEvery?: number | undefined;
+  /** Written and fsynced at most this long after a record arrived. Default 1,000 ms. */
+  fsyncIntervalMs?: number | undefined;
+}
+
+const DEFAULTS = { fsyncEvery: 1_000, fsyncIntervalMs: 1_000 };
+
+interface Opened {
+  /** The keys recorded by earlier runs (the records of this run are not looked up again). */
+  done: Set<string>;
+  handle: FileHandle;
+}
+
+function positiveInteger(value: number | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer`);
+  return value;
+}
+
+/**
+ * A checkpoint in an append-only file of JSON lines, one per item that succeeded. Records wait in
+ * memory and reach the file together, with an fsync, every `fsyncEvery` records or
+ * `fsyncIntervalMs`, and on `close`. A crash loses at most the records still waiting: their
+ * items are sent again with the same keys, and the service answers them with their first answer.
+ * One process per file (a fleet shares a Redis checkpoint, or gives each shard its own file).
+ */
+class FileCheckpoint implements Checkpoint {
+  readonly #path: string | URL;
+  readonly #every: number;
+  readonly #intervalMs: number;
+  #opening: Promise<Opened> | undefined;
+  #opened: Opened | undefined;
+  #waiting: string[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #writing: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(path: string | URL, options: FileCheckpointOptions) {
+    this.#path = path;
+    this.#every = positiveInteger(options.fsyncEvery, 'fsyncEvery', DEFAULTS.fsyncEvery);
+    this.#intervalMs = positiveInteger(options.fsyncIntervalMs, 'fsyncIntervalMs', DEFAULTS.fsyncIntervalMs);
+  }
+
+  isDone(entry: CheckpointEntry): boolean | Promise<boolean> {
+    if (this.#opened) return this.#opened.done.has(entry.idempotencyKey);
+    return this.#open().then((opened) => opened.done.has(entry.idempotencyKey));
+  }
+
+  markDone(entry: CheckpointEntry): void | Promise<void> {
+    if (this.#closed) throw new Error(`The checkpoint ${String(this.#path)} is closed`);
+    this.#waiting.push(checkpointLine(entry));
+    if (this.#waiting.length >= this.#every) return this.#flush();
+    // A failed write is kept in #writing: the next markDone or close rejects with it.
+    this.#timer ??= setTimeout(() => this.#flush().catch(() => {}), this.#intervalMs);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      await this.#flush();
+    } finally {
+      const opened = await this.#opening?.catch(() => undefined);
+      await opened?.handle.close();
+    }
+  }
+
+  #open(): Promise<Opened> {
+    this.#opening ??= (async () => {
+      const done = await readCheckpointFile(this.#path);
+      this.#opened = { done, handle: await open(this.#path, 'a') };
+      return this.#opened;
+    })();
+    return this.#opening;
+  }
+
+  /** Writes what waits, then fsyncs; one write at a time, in order. A failure sticks. */
+  #flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const text = this.#waiting.join('');
+    this.#waiting = [];
+    this.#writing = this.#writing.then(async () => {
+      if (text === '') return;
+      const { handle } = await this.#open();
+      await handle.appendFile(text);
+      await handle.datasync();
+    });
+    return this.#writing;
+  }
+}
+
+/** A checkpoint kept in the file at `path` (Node only); the file is created when the job first reads it. */
+export function createFileCheckpoint(path: string | URL, options: FileCheckpointOptions = {}): Checkpoint {
+  return new FileCheckpoint(path, options);
+}

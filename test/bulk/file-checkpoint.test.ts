@@ -1,0 +1,139 @@
+/**
+ * `createFileCheckpoint` (loyalty-sdk/bulk): an append-only file of JSON lines, one per item that
+ * succeeded; a torn last line after a crash is ignored; records reach the disk with an fsync every
+ * `fsyncEvery` records, every `fsyncIntervalMs`, and on close.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { type CheckpointEntry, createFileCheckpoint, deriveIdempotencyKey } from 'loyalty-sdk/bulk';
+import { describe, expect, it, vi } from 'vitest';
+import { rejectionOf } from '../support/async.js';
+import { openLedger, scratchDirectory } from './accrual-job.js';
+
+const file = scratchDirectory();
+const lines = (path: string) => readFileSync(path, 'utf8').split('\n');
+const records = (path: string) =>
+  lines(path)
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
+
+/** In the order of the file's fields. */
+async function entry(jobId: string, itemKey: string): Promise<CheckpointEntry> {
+  return { idempotencyKey: await deriveIdempotencyKey(jobId, itemKey), itemKey };
+}
+
+/** A job over `items` whose run fails for the items in `failing`; resolves to the summary and the items sent. */
+async function job(jobId: string, path: string, items: string[], failing: string[] = []) {
+  const { client } = await openLedger(0);
+  const sent: string[] = [];
+  const summary = await client.bulk(
+    items,
+    async (item) => {
+      sent.push(item);
+      if (failing.includes(item)) throw new Error(`${item} refused`);
+    },
+    { jobId, itemKey: (item) => item, concurrency: 1, checkpoint: createFileCheckpoint(path) },
+  );
+  return { summary, sent };
+}
+
+describe('the file', () => {
+  it('holds one JSON line per item that succeeded: its Idempotency-Key and its itemKey; a failed item is not recorded', async () => {
+    const path = file('records.ckpt');
+    await job('records', path, ['a', 'b', 'c'], ['b']);
+    expect(records(path)).toEqual([
+      { idempotencyKey: await deriveIdempotencyKey('records', 'a'), itemKey: 'a' },
+      { idempotencyKey: await deriveIdempotencyKey('records', 'c'), itemKey: 'c' },
+    ]);
+    expect(readFileSync(path, 'utf8').endsWith('\n')).toBe(true);
+  });
+
+  it('run again: skips what succeeded and sends the failed item again, with its same key', async () => {
+    const path = file('retry-failed.ckpt');
+    await job('retry-failed', path, ['a', 'b', 'c'], ['b']);
+    const again = await job('retry-failed', path, ['a', 'b', 'c']);
+    expect(again.sent).toEqual(['b']);
+    expect(again.summary).toMatchObject({ succeeded: 1, skipped: 2, failed: 0 });
+    expect(records(path).map((record) => record.itemKey)).toEqual(['a', 'c', 'b']);
+  });
+
+  it('a torn last line (a crash while writing it) is ignored and cut off; its item is sent again', async () => {
+    const path = file('torn.ckpt');
+    const a = JSON.stringify(await entry('torn', 'a'));
+    const b = JSON.stringify(await entry('torn', 'b'));
+    writeFileSync(path, `${a}\n${b.slice(0, 30)}`);
+
+    const { summary, sent } = await job('torn', path, ['a', 'b', 'c']);
+
+    expect(summary).toMatchObject({ skipped: 1, succeeded: 2 });
+    expect(sent).toEqual(['b', 'c']);
+    expect(lines(path)).toEqual([a, b, JSON.stringify(await entry('torn', 'c')), '']);
+  });
+
+  it('a damaged line that is not the last: the job rejects with an Error naming the line, and sends nothing', async () => {
+    const path = file('damaged.ckpt');
+    writeFileSync(path, `${JSON.stringify(await entry('damaged', 'a'))}\nnot json\n`);
+    const { client } = await openLedger(0);
+    let sent = 0;
+    const error = await rejectionOf(
+      client.bulk(
+        ['a', 'b'],
+        async () => {
+          sent += 1;
+        },
+        {
+          jobId: 'damaged',
+          itemKey: (item) => item,
+          checkpoint: createFileCheckpoint(path),
+        },
+      ),
+    );
+    expect((error as Error).message).toMatch(/damaged\.ckpt, line 2, is not a checkpoint record/);
+    expect(sent).toBe(0);
+  });
+
+  it('records of another job (another jobId, the same file) never count: every item is sent', async () => {
+    const path = file('shared.ckpt');
+    await job('monday', path, ['a', 'b']);
+    const tuesday = await job('tuesday', path, ['a', 'b']);
+    expect(tuesday.summary).toMatchObject({ succeeded: 2, skipped: 0 });
+  });
+
+  it('is created when the job starts, in a directory that exists', async () => {
+    const error = await rejectionOf(job('no-dir', file('missing/dir/x.ckpt'), ['a']));
+    expect(error).toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('when records reach the disk', () => {
+  it('every fsyncEvery records, without waiting for close', async () => {
+    const path = file('every.ckpt');
+    const checkpoint = createFileCheckpoint(path, { fsyncEvery: 10, fsyncIntervalMs: 60_000 });
+    await checkpoint.isDone(await entry('every', 'x'));
+    for (let n = 0; n < 25; n += 1) await checkpoint.markDone(await entry('every', `item-${n}`));
+    expect(records(path)).toHaveLength(20);
+    await checkpoint.close();
+    expect(records(path)).toHaveLength(25);
+  });
+
+  it('at most fsyncIntervalMs after a record arrived', async () => {
+    const path = file('interval.ckpt');
+    const checkpoint = createFileCheckpoint(path, { fsyncEvery: 1_000, fsyncIntervalMs: 20 });
+    await checkpoint.isDone(await entry('interval', 'x'));
+    for (const item of ['a', 'b', 'c']) await checkpoint.markDone(await entry('interval', item));
+    expect(records(path)).toHaveLength(0);
+    await vi.waitFor(() => expect(records(path)).toHaveLength(3), { timeout: 2_000, interval: 10 });
+    await checkpoint.close();
+  });
+
+  it('refuses a record after close, and options that are not positive integers', async () => {
+    const checkpoint = createFileCheckpoint(file('closed.ckpt'));
+    await checkpoint.close();
+    expect(() => checkpoint.markDone({ itemKey: 'a', idempotencyKey: 'bulk-v1-a' })).toThrow(/is closed/);
+    expect(() => createFileCheckpoint(file('x.ckpt'), { fsyncEvery: 0 })).toThrow(
+      'fsyncEvery must be a positive integer',
+    );
+    expect(() => createFileCheckpoint(file('x.ckpt'), { fsyncIntervalMs: 1.5 })).toThrow(
+      'fsyncIntervalMs must be a positive integer',
+    );
+  });
+});
