@@ -1,28 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CLASSES } from '../support/error-classes.js';
 
 /**
  * Every class the built package exports carries its own name, in both builds: the CommonJS one
  * once named them after a transpiler's variables (`NotFoundError.name` was `_class7`, and
  * `console.log(NotFoundError)` printed `[class _class7 extends _class3]`). Runs after `npm run build`.
  */
-const ERROR_CLASSES = [
-  'LoyaltyError',
-  'LoyaltyValidationError',
-  'LoyaltyApiError',
-  'BadRequestError',
-  'AuthenticationError',
-  'PermissionDeniedError',
-  'NotFoundError',
-  'RouteNotFoundError',
-  'ConflictError',
-  'UnprocessableEntityError',
-  'RateLimitError',
-  'InternalServerError',
-  'LoyaltyConnectionError',
-  'LoyaltyTimeoutError',
-  'LoyaltyAbortError',
-];
 const CLASSES = ['LoyaltyClient', 'APIPromise', ...ERROR_CLASSES];
 
 /** For each exported class: its name, how util.inspect (console.log) shows it, and an instance's name and text. */

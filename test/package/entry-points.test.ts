@@ -1,23 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CLASSES } from '../support/error-classes.js';
 
 /** The built package, loaded by its own name as a consumer loads it (runs after `npm run build`). */
-const ERROR_CLASSES = [
-  'LoyaltyError',
-  'LoyaltyValidationError',
-  'LoyaltyApiError',
-  'BadRequestError',
-  'AuthenticationError',
-  'PermissionDeniedError',
-  'NotFoundError',
-  'ConflictError',
-  'UnprocessableEntityError',
-  'RateLimitError',
-  'InternalServerError',
-  'LoyaltyConnectionError',
-  'LoyaltyTimeoutError',
-  'LoyaltyAbortError',
-];
 
 const EXPORTS = ['LoyaltyClient', ...ERROR_CLASSES];
 
