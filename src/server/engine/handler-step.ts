@@ -33,11 +33,6 @@ function checkGroupActionLimit(state: EngineState, call: Call, at: number): void
   if (wait > 0) throw rateLimited('Límite de acciones de grupo por minuto excedido', wait);
 }
 
-/** node:http knows the server only by the Host header the client sent. */
-function hostUrl(host: string | undefined): string | undefined {
-  return host === undefined ? undefined : `http://${host}`;
-}
-
 function contextOf(state: EngineState, call: Call, input: ValidInput, at: number): HandlerContext {
   return {
     params: input.params,
@@ -48,7 +43,8 @@ function contextOf(state: EngineState, call: Call, input: ValidInput, at: number
     store: state.data.store,
     limits: state.options.limits,
     now: at,
-    baseUrl: call.request.baseUrl ?? hostUrl(call.request.headers.host),
+    baseUrl: call.request.baseUrl,
+    host: call.request.headers.host,
   } as HandlerContext;
 }
 

@@ -32,6 +32,9 @@ export const catalogosHandlers: Pick<
 > = {
   'configuracion.niveles.list': ({ store }) => store.levels,
   'reportes.catalogo.retrieve': ({ store }) => store.reportCatalog,
-  'openapi.retrieve': ({ caller, baseUrl }) =>
-    documentFor(caller, baseUrl) as ReturnType<Handlers['openapi.retrieve']>,
+  // Built only here, not for every request: the base URL an adapter gave, else the Host header's.
+  'openapi.retrieve': ({ caller, baseUrl, host }) =>
+    documentFor(caller, baseUrl ?? (host === undefined ? undefined : `http://${host}`)) as ReturnType<
+      Handlers['openapi.retrieve']
+    >,
 };

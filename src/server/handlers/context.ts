@@ -19,6 +19,8 @@ export interface HandlerContext<Op extends Operation = Operation> {
   now: number;
   /** The spec's {base_url} as the request reached the server, when its adapter knows it. */
   baseUrl: string | undefined;
+  /** The Host header; over node:http the only name the server is known by. */
+  host: string | undefined;
 }
 
 /** A handler returns the `data` of a successful answer, or throws an ApiFailure. */
