@@ -1,52 +1,40 @@
-import type * as z from 'zod';
-import type * as records from './operations/records.js';
-import type { OperationById, OperationId } from './operations/table.js';
+import type { OperationId } from './operations/table.js';
+import type { OperationData } from './operations/types.generated.js';
 
 /** The decoded `data` of an operation. */
-export type DataOf<Id extends OperationId> = z.output<OperationById<Id>['data']>;
+export type DataOf<Id extends OperationId> = OperationData[Id];
 
-/** @interface */
-export type Cliente = z.output<typeof records.cliente>;
-/** @interface */
-export type PuntosMovimiento = z.output<typeof records.movimiento>;
-/** @interface */
-export type PuntosResultado = z.output<typeof records.puntosResultado>;
-/** @interface */
-export type Notificacion = z.output<typeof records.notificacion>;
-/** @interface */
-export type NivelResultado = z.output<typeof records.nivelResultado>;
-/** @interface */
-export type Nivel = z.output<typeof records.nivel>;
-/** @interface */
-export type GrupoAccionResultado = z.output<typeof records.grupoAccion>;
-/** @interface */
-export type Grupo = z.output<typeof records.grupo>;
-/** @interface */
-export type Tarea = z.output<typeof records.tarea>;
-/** @interface */
-export type Promocion = z.output<typeof records.promocion>;
-/** @interface */
-export type CuponesUso = z.output<typeof records.cuponesUso>;
-/** @interface */
-export type ReportDataset = z.output<typeof records.reportDataset>;
-/** @interface */
-export type ReportCatalog = z.output<typeof records.reportCatalog>;
-/** @interface */
-export type OpenApiDocument = z.output<typeof records.openApiDocument>;
-
-// The argument objects of the methods: interfaces whose fields carry their rules as JSDoc,
-// generated from the table (npm run docs:params) and proven equal to the schemas' z.input there.
+// The records of `data` and the argument objects of the methods: plain types whose fields carry
+// their descriptions and rules as JSDoc, generated from the table (npm run docs:types) and
+// proven equal to the schemas' z.output and z.input in src/operations/types.proof.ts.
 export type {
+  Cliente,
   ClienteCreateParams,
   ClienteRetrieveParams,
   ClienteUpdateParams,
   CuponesListParams,
+  CuponesUso,
+  Grupo,
+  GrupoAccionResultado,
   GrupoEtiquetaAddParams,
   GrupoNombreSetParams,
   GrupoPuntosAddParams,
+  JsonValue,
+  Nivel,
+  NivelResultado,
+  Notificacion,
   NotificacionSendParams,
+  OpenApiDocument,
+  OperationData,
+  Perfil,
+  Promocion,
   PromocionesListParams,
   PromocionStatusParams,
   PuntosAddParams,
+  PuntosMovimiento,
+  PuntosResultado,
+  ReportCatalog,
+  ReportDataset,
+  Tarea,
   TareaStatusParams,
-} from './operations/params.generated.js';
+} from './operations/types.generated.js';

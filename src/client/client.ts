@@ -56,8 +56,8 @@ export class LoyaltyClient {
         (resolved.fetch ? fetchTransport(resolved.fetch) : undiciTransport(resolved.dispatcher)),
       levelled(resolved.logger, resolved.logLevel, resolved.apiKey),
     );
-    const call: Call = (operation, input, requestOptions) =>
-      new APIPromise(execute(this.#context, operation, input, requestOptions));
+    const call: Call = (id, input, requestOptions) =>
+      new APIPromise(execute(this.#context, getOperation(id), input, requestOptions));
     this.tareas = new TareasResource(call);
     this.clientes = new ClientesResource(call);
     this.configuracion = new ConfiguracionResource(call);

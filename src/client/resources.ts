@@ -1,12 +1,5 @@
-import * as clientes from '../operations/clientes.js';
-import * as configuracion from '../operations/configuracion.js';
-import * as grupos from '../operations/grupos.js';
-import * as openapi from '../operations/openapi.js';
-import type * as Params from '../operations/params.generated.js';
-import * as promociones from '../operations/promociones.js';
-import * as reportes from '../operations/reportes.js';
-import type { Operation, OperationId } from '../operations/table.js';
-import * as tareas from '../operations/tareas.js';
+import type { OperationId } from '../operations/table.js';
+import type * as Params from '../operations/types.generated.js';
 import type { DataOf } from '../types.js';
 import type { APIPromise } from './api-promise.js';
 import type { RequestOptions } from './options.js';
@@ -14,11 +7,11 @@ import type { OperationInput } from './prepare.js';
 import type { QueryArgs } from './query-args.js';
 
 /** Sends one operation; resources only name the operation and pass their arguments through. */
-export type Call = <Op extends Operation>(
-  operation: Op,
+export type Call = <Id extends OperationId>(
+  id: Id,
   input: OperationInput,
   options: RequestOptions | undefined,
-) => APIPromise<DataOf<Op['id'] & OperationId>>;
+) => APIPromise<DataOf<Id>>;
 
 export class TareasResource {
   /** @internal */
@@ -26,12 +19,12 @@ export class TareasResource {
 
   /** GET /tareas (tareas:read) */
   list(options?: RequestOptions) {
-    return this.call(tareas.tareasList, {}, options);
+    return this.call('tareas.list', {}, options);
   }
 
   /** POST /tareas/{tareaId}/status (tareas:write) */
   setStatus(tareaId: number, body: Params.TareaStatusParams, options?: RequestOptions) {
-    return this.call(tareas.tareasSetStatus, { params: { tareaId }, body }, options);
+    return this.call('tareas.setStatus', { params: { tareaId }, body }, options);
   }
 }
 
@@ -41,12 +34,12 @@ export class ClientesPuntosResource {
 
   /** POST /clientes/{uid}/puntos (puntos:write, Idempotency-Key) */
   add(uid: string, body: Params.PuntosAddParams, options?: RequestOptions) {
-    return this.call(clientes.clientesPuntosAdd, { params: { uid }, body }, options);
+    return this.call('clientes.puntos.add', { params: { uid }, body }, options);
   }
 
   /** GET /clientes/{uid}/puntos (puntos:read) */
   list(uid: string, options?: RequestOptions) {
-    return this.call(clientes.clientesPuntosList, { params: { uid } }, options);
+    return this.call('clientes.puntos.list', { params: { uid } }, options);
   }
 }
 
@@ -56,7 +49,7 @@ export class ClientesNotificacionesResource {
 
   /** POST /clientes/{uid}/notificaciones (notificaciones:write, Idempotency-Key) */
   send(uid: string, body: Params.NotificacionSendParams, options?: RequestOptions) {
-    return this.call(clientes.clientesNotificacionesSend, { params: { uid }, body }, options);
+    return this.call('clientes.notificaciones.send', { params: { uid }, body }, options);
   }
 }
 
@@ -66,7 +59,7 @@ export class ClientesNivelResource {
 
   /** POST /clientes/{uid}/nivel/recalcular (niveles:write) */
   recalculate(uid: string, options?: RequestOptions) {
-    return this.call(clientes.clientesNivelRecalculate, { params: { uid } }, options);
+    return this.call('clientes.nivel.recalculate', { params: { uid } }, options);
   }
 }
 
@@ -84,17 +77,17 @@ export class ClientesResource {
 
   /** POST /clientes (clientes:write, Idempotency-Key) */
   create(body: Params.ClienteCreateParams, options?: RequestOptions) {
-    return this.call(clientes.clientesCreate, { body }, options);
+    return this.call('clientes.create', { body }, options);
   }
 
   /** GET /clientes/{uid} (clientes:read) */
   retrieve(uid: string, ...[query, options]: QueryArgs<Params.ClienteRetrieveParams>) {
-    return this.call(clientes.clientesRetrieve, { params: { uid }, query: query ?? {} }, options);
+    return this.call('clientes.retrieve', { params: { uid }, query: query ?? {} }, options);
   }
 
   /** PATCH /clientes/{uid} (clientes:write, Idempotency-Key): changes only the fields sent. */
   update(uid: string, fields: Params.ClienteUpdateParams, options?: RequestOptions) {
-    return this.call(clientes.clientesUpdate, { params: { uid }, body: fields }, options);
+    return this.call('clientes.update', { params: { uid }, body: fields }, options);
   }
 }
 
@@ -104,7 +97,7 @@ export class ConfiguracionNivelesResource {
 
   /** GET /configuracion/niveles (niveles:read) */
   list(options?: RequestOptions) {
-    return this.call(configuracion.configuracionNivelesList, {}, options);
+    return this.call('configuracion.niveles.list', {}, options);
   }
 }
 
@@ -123,7 +116,7 @@ export class GruposPuntosResource {
 
   /** POST /grupos/{grupoId}/puntos (puntos:write, Idempotency-Key). Send `dryRun: true` first. */
   add(grupoId: number, body: Params.GrupoPuntosAddParams, options?: RequestOptions) {
-    return this.call(grupos.gruposPuntosAdd, { params: { grupoId }, body }, options);
+    return this.call('grupos.puntos.add', { params: { grupoId }, body }, options);
   }
 }
 
@@ -133,7 +126,7 @@ export class GruposEtiquetasResource {
 
   /** POST /grupos/{grupoId}/etiquetas (clientes:write, Idempotency-Key). Send `dryRun: true` first. */
   add(grupoId: number, body: Params.GrupoEtiquetaAddParams, options?: RequestOptions) {
-    return this.call(grupos.gruposEtiquetasAdd, { params: { grupoId }, body }, options);
+    return this.call('grupos.etiquetas.add', { params: { grupoId }, body }, options);
   }
 }
 
@@ -143,7 +136,7 @@ export class GruposNombreResource {
 
   /** POST /grupos/{grupoId}/nombre (segmentos:write) */
   set(grupoId: number, body: Params.GrupoNombreSetParams, options?: RequestOptions) {
-    return this.call(grupos.gruposNombreSet, { params: { grupoId }, body }, options);
+    return this.call('grupos.nombre.set', { params: { grupoId }, body }, options);
   }
 }
 
@@ -166,7 +159,7 @@ export class PromocionesCuponesResource {
 
   /** GET /promociones/{regaloId}/cupones (promociones:read) */
   list(regaloId: number, ...[query, options]: QueryArgs<Params.CuponesListParams>) {
-    return this.call(promociones.promocionesCuponesList, { params: { regaloId }, query }, options);
+    return this.call('promociones.cupones.list', { params: { regaloId }, query }, options);
   }
 }
 
@@ -180,12 +173,12 @@ export class PromocionesResource {
 
   /** GET /promociones (promociones:read) */
   list(...[query, options]: QueryArgs<Params.PromocionesListParams>) {
-    return this.call(promociones.promocionesList, { query: query ?? {} }, options);
+    return this.call('promociones.list', { query: query ?? {} }, options);
   }
 
   /** POST /promociones/{regaloId}/status (promociones:write) */
   setStatus(regaloId: number, body: Params.PromocionStatusParams, options?: RequestOptions) {
-    return this.call(promociones.promocionesSetStatus, { params: { regaloId }, body }, options);
+    return this.call('promociones.setStatus', { params: { regaloId }, body }, options);
   }
 }
 
@@ -195,7 +188,7 @@ export class ReportesCatalogoResource {
 
   /** GET /reportes/catalogo (reportes:read) */
   retrieve(options?: RequestOptions) {
-    return this.call(reportes.reportesCatalogoRetrieve, {}, options);
+    return this.call('reportes.catalogo.retrieve', {}, options);
   }
 }
 
@@ -214,6 +207,6 @@ export class OpenapiResource {
 
   /** GET /openapi.json (no scope): the operations this key may execute. */
   retrieve(options?: RequestOptions) {
-    return this.call(openapi.openapiRetrieve, {}, options);
+    return this.call('openapi.retrieve', {}, options);
   }
 }

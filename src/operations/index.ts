@@ -1,29 +1,30 @@
 /**
  * The operation table: one file per resource, the shared field schemas, scopes, limits, help text.
- * The bottom wing: it may use no other wing. These exports are public (the main entry re-exports them).
+ * The bottom wing: it may use no other wing. These exports are public (the main entry re-exports
+ * them) and typed without zod (public.ts).
  */
-export type { HttpMethod, IdempotencyRule, OperationDefinition } from './define.js';
-export { pathParamNames } from './define.js';
-export {
-  type Envelope,
-  type EnvelopeMeta,
-  ERROR_CODES,
-  envelopeSchema,
-  SUCCESS_MESSAGE,
-} from './envelope.js';
-export { headerValue, idempotencyKey } from './fields.js';
-export { renderHelp } from './help.js';
+export { type HttpMethod, type IdempotencyRule, pathParamNames } from './define.js';
+export { type Envelope, type EnvelopeMeta, ERROR_CODES, SUCCESS_MESSAGE } from './envelope.js';
 export { API_PREFIX, LIMITS } from './limits.js';
 export { TIPO } from './promociones.js';
-export { isScope, SCOPES, type Scope } from './scopes.js';
 export {
+  type AnswerEnvelope,
+  envelopeSchema,
   getOperation,
+  headerValue,
+  idempotencyKey,
   type Operation,
   type OperationById,
-  type OperationId,
   operationIds,
   operations,
-} from './table.js';
+  renderHelp,
+  type SafeParseResult,
+  type Schema,
+  type SchemaIssue,
+  validateRequest,
+} from './public.js';
+export { isScope, SCOPES, type Scope } from './scopes.js';
+export type { OperationId } from './table.js';
 export {
   describeIssues,
   IDEMPOTENCY_HEADER,
@@ -32,6 +33,4 @@ export {
   type RequestIssue,
   type RequestParts,
   type ValidationResult,
-  validateRequest,
 } from './validate.js';
-export { decodeWireParams } from './wire.js';

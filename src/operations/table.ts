@@ -13,6 +13,7 @@ import { openapiRetrieve } from './openapi.js';
 import { promocionesCuponesList, promocionesList, promocionesSetStatus } from './promociones.js';
 import { reportesCatalogoRetrieve } from './reportes.js';
 import { tareasList, tareasSetStatus } from './tareas.js';
+import type { OperationData } from './types.generated.js';
 
 /** The operation table: the 18 operations of the spec, in its order. Everything else derives from it. */
 export const operations = [
@@ -37,7 +38,8 @@ export const operations = [
 ] as const;
 
 export type Operation = (typeof operations)[number];
-export type OperationId = Operation['id'];
+/** The ids, as types.generated.ts lists them (zod-free); types.proof.ts proves them the table's. */
+export type OperationId = keyof OperationData;
 export type OperationById<Id extends OperationId> = Extract<Operation, { id: Id }>;
 
 const byId = new Map<string, Operation>(operations.map((operation) => [operation.id, operation]));

@@ -5,8 +5,19 @@ import { explainIssue, PLAIN_MESSAGES } from './issue-messages.js';
 
 export type ParameterLocation = 'path' | 'query' | 'body' | 'header';
 
-/** A zod issue whose path starts with where the parameter travels: `['body', 'puntos']`. */
-export type RequestIssue = z.core.$ZodIssue & { path: [ParameterLocation, ...PropertyKey[]] };
+/** One problem of a request: where (the path starts with where the parameter travels), and what. */
+export interface RequestIssue {
+  /** The zod issue code (`invalid_type`, `too_big`, `unrecognized_keys`, `custom`, ...). */
+  code: string;
+  /** `['body', 'usuarioData', 'email']`; `['header', 'Idempotency-Key']`. */
+  path: [ParameterLocation, ...PropertyKey[]];
+  /** What is wrong and how to put it right, e.g. `is required`. */
+  message: string;
+  /** `unrecognized_keys`: the keys that are not known. */
+  keys?: string[];
+  /** The issue's other facts as zod reports them (`expected`, `minimum`, `maximum`, ...). */
+  [fact: string]: unknown;
+}
 
 export interface RequestParts {
   params?: unknown;
@@ -75,7 +86,7 @@ export function validateRequest(operation: OperationDefinition, parts: RequestPa
 /** `body.usuarioData.email`; an unknown key is named after its object (`body.points`). */
 export function issueLocation(issue: RequestIssue): string {
   const path = issue.path.map(String);
-  if (issue.code === 'unrecognized_keys' && issue.keys.length === 1) path.push(String(issue.keys[0]));
+  if (issue.code === 'unrecognized_keys' && issue.keys?.length === 1) path.push(String(issue.keys[0]));
   return path.join('.');
 }
 

@@ -10,12 +10,8 @@ import {
   type TransportResponse,
   TransportTimeout,
 } from '../../src/client/transport.js';
-import {
-  getOperation,
-  LoyaltyAbortError,
-  LoyaltyConnectionError,
-  LoyaltyTimeoutError,
-} from '../../src/index.js';
+import { LoyaltyAbortError, LoyaltyConnectionError, LoyaltyTimeoutError } from '../../src/index.js';
+import { getOperation } from '../../src/operations/table.js';
 import { rejection } from '../support/stub-server.js';
 
 const KEY = 'attempt-test-key-0123456789';

@@ -3,7 +3,8 @@ import { levelled } from '../../src/client/logger.js';
 import { resolveClientOptions } from '../../src/client/options.js';
 import { createPipelineContext, execute, executeHelp } from '../../src/client/pipeline.js';
 import type { TransportRequest, TransportResponse } from '../../src/client/transport.js';
-import { getOperation, InternalServerError } from '../../src/index.js';
+import { InternalServerError } from '../../src/index.js';
+import { getOperation } from '../../src/operations/table.js';
 import { rejection, SUCCESS_META, UUID_V4 } from '../support/stub-server.js';
 
 const KEY = 'pipeline-test-key-0123456789';

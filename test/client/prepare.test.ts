@@ -3,13 +3,9 @@ import { resolveClientOptions } from '../../src/client/options.js';
 import { type CallDefaults, prepareCall, prepareHelpCall } from '../../src/client/prepare.js';
 import { NO_OPTIONS } from '../../src/client/request-options.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/client/retry.js';
-import {
-  getOperation,
-  LoyaltyError,
-  LoyaltyValidationError,
-  type OperationDefinition,
-  type RequestOptions,
-} from '../../src/index.js';
+import { LoyaltyError, LoyaltyValidationError, type RequestOptions } from '../../src/index.js';
+import type { OperationDefinition } from '../../src/operations/define.js';
+import { getOperation } from '../../src/operations/table.js';
 import { UUID_V4 } from '../support/stub-server.js';
 
 const clientesPuntosAdd: OperationDefinition = getOperation('clientes.puntos.add');

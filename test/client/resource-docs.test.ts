@@ -4,37 +4,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as clientes from '../../src/operations/clientes.js';
-import * as configuracion from '../../src/operations/configuracion.js';
 import type { OperationDefinition } from '../../src/operations/define.js';
-import * as grupos from '../../src/operations/grupos.js';
-import * as openapi from '../../src/operations/openapi.js';
-import * as promociones from '../../src/operations/promociones.js';
-import * as reportes from '../../src/operations/reportes.js';
-import { operations } from '../../src/operations/table.js';
-import * as tareas from '../../src/operations/tareas.js';
-
-const MODULES: Record<string, Record<string, unknown>> = {
-  clientes,
-  configuracion,
-  grupos,
-  openapi,
-  promociones,
-  reportes,
-  tareas,
-};
+import { getOperation, operations } from '../../src/operations/table.js';
 
 const SOURCE = readFileSync(new URL('../../src/client/resources.ts', import.meta.url), 'utf8');
 
-/** A doc comment `METHOD PATH (SCOPE[, Idempotency-Key])...`, then a method calling `module.operation`. */
+/** A doc comment `METHOD PATH (SCOPE[, Idempotency-Key])...`, then a method calling `'operation.id'`. */
 const DOCUMENTED_CALL =
-  /\/\*\* (GET|POST|PATCH) (\S+) \(([^)]*)\)[^*]*\*\/\s*\n\s*\w+\([\s\S]*?this\.call\((\w+)\.(\w+),/g;
+  /\/\*\* (GET|POST|PATCH) (\S+) \(([^)]*)\)[^*]*\*\/\s*\n\s*\w+\([\s\S]*?this\.call\('([\w.]+)',/g;
 
 const documented = [...SOURCE.matchAll(DOCUMENTED_CALL)].map((match) => {
-  const [, method, path, inParentheses, module, name] = match as unknown as string[];
-  const operation = MODULES[module as string]?.[name as string] as OperationDefinition | undefined;
+  const [, method, path, inParentheses, id] = match as unknown as string[];
+  const operation = getOperation(id as string) as OperationDefinition | undefined;
   const [scope, ...notes] = (inParentheses as string).split(', ');
-  return { method, path, scope, notes, operation, where: `${module}.${name}` };
+  return { method, path, scope, notes, operation, where: id };
 });
 
 describe('resource method doc comments', () => {

@@ -4,14 +4,10 @@
  * meant to be, and no message is zod's own text.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  describeIssues,
-  LoyaltyValidationError,
-  type OperationDefinition,
-  type OperationId,
-  operations,
-  validateRequest,
-} from '../../src/index.js';
+import { describeIssues, LoyaltyValidationError, type OperationId } from '../../src/index.js';
+import type { OperationDefinition } from '../../src/operations/define.js';
+import { operations } from '../../src/operations/table.js';
+import { validateRequest } from '../../src/operations/validate.js';
 import { invoke } from '../support/sdk-call-cases.js';
 import { clientFor, rejection, useStub } from '../support/stub-server.js';
 

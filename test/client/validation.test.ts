@@ -5,10 +5,10 @@ import {
   LoyaltyError,
   LoyaltyValidationError,
   type OperationId,
-  operations,
   pathParamNames,
   type RequestOptions,
 } from '../../src/index.js';
+import { operations } from '../../src/operations/table.js';
 import { CASES, invoke, operationOf } from '../support/sdk-call-cases.js';
 import { clientFor, rejection, type StubServer, TEST_KEY, useStub } from '../support/stub-server.js';
 

@@ -1,6 +1,6 @@
 /**
  * Each package the SDK uses is either bundled into dist/ or a dependency, never both, so an
- * integrator installs no code twice, with one exception kept for start-up time (zod, below); and
+ * integrator installs no code twice; and
  * what dist/ imports (JavaScript and declarations alike) is a dependency, a peer dependency or
  * part of Node, so everything it needs gets installed.
  */
@@ -42,23 +42,16 @@ function importedPackages(suffix: string): string[] {
   return [...found].sort();
 }
 
-/**
- * zod's JavaScript is bundled (tree-shaken: the whole package costs a cold start about 57 ms
- * more) and zod stays a dependency, because the declarations import its types
- * (docs/decisions.md, "zod"). The only package an integrator installs twice.
- */
-const BUNDLED_AND_DEPENDENCY = ['zod'];
-
 describe('bundled or a dependency', () => {
-  it('no bundled package is also a dependency but zod: an integrator installs no other code twice', () => {
-    expect(bundled.filter((name) => dependencies.includes(name))).toEqual(BUNDLED_AND_DEPENDENCY);
+  it('no bundled package is also a dependency: an integrator installs no code twice', () => {
+    expect(bundled.filter((name) => dependencies.includes(name))).toEqual([]);
   });
 
-  it('zod is a dependency: the declarations import its types, and only its types', () => {
-    expect(dependencies).toContain('zod');
-    expect(importedPackages('.d.ts')).toContain('zod');
-    expect(importedPackages('.js')).not.toContain('zod');
-    expect(importedPackages('.cjs')).not.toContain('zod');
+  it('zod is bundled and not a dependency: no declaration imports it, and no JavaScript either', () => {
+    expect(bundled).toContain('zod');
+    expect(dependencies).not.toContain('zod');
+    for (const suffix of ['.d.ts', '.d.cts', '.js', '.cjs'])
+      expect(importedPackages(suffix)).not.toContain('zod');
   });
 
   it.each(['.js', '.cjs', '.d.ts', '.d.cts'])(

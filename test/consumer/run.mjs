@@ -8,6 +8,7 @@
 // --tarball  check this .tgz instead of packing the working tree
 // --keep     keep the temporary project (it is always kept when a step fails)
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -243,10 +244,13 @@ if (results.every((result) => result.ok)) {
       result = mustSucceed(await run('npm', [...common, '--prefer-offline'], project));
     }
     installed = true;
+    // zod runs bundled inside dist and no declaration imports it: nothing may install it again.
+    if (existsSync(join(project, 'node_modules', 'zod')))
+      throw new Error('zod got installed beside loyalty-sdk: something depends on it again');
     const tools = Object.entries(devDependencies)
       .map(([name, version]) => `${name}@${version}`)
       .join(', ');
-    return `npm install --${mode}: loyalty-sdk from the tarball, ${tools}`;
+    return `npm install --${mode}: loyalty-sdk from the tarball, ${tools}; no zod installed`;
   });
 }
 

@@ -1,18 +1,18 @@
 // Writes the parts of the repository that are rendered from the operation table:
 //
 //   node test/docs/generate.mjs readme-table   README.md's table of methods (npm run docs:readme-table)
-//   node test/docs/generate.mjs params         src/operations/params.generated.ts (npm run docs:params)
+//   node test/docs/generate.mjs types          src/operations/types.generated.ts and types.proof.ts (npm run docs:types)
 //
 // The renderers are TypeScript and import the table from src/, so esbuild bundles the one asked
 // for into .tmp/ (packages left external) and plain node runs it: no build of the package needed.
-// Their tests (readme-table.test.ts, params-file.test.ts) fail when a written file is out of date.
+// Their tests (readme-table.test.ts, types-file.test.ts) fail when a written file is out of date.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** @typedef {{ withMethodTable: (readme: string) => string, renderParamsFile: () => string, PARAMS_FILE: string }} Renderers */
+/** @typedef {{ withMethodTable: (readme: string) => string, renderTypesFile: () => string, renderProofFile: () => string, TYPES_FILE: string, PROOF_FILE: string }} Renderers */
 
 /** @type {Record<string, { renderer: string, write: (module: Renderers) => Promise<string> }>} */
 const TARGETS = {
@@ -24,11 +24,12 @@ const TARGETS = {
       return 'README.md';
     },
   },
-  params: {
-    renderer: 'params-file.ts',
-    async write({ renderParamsFile, PARAMS_FILE }) {
-      await writeFile(`${ROOT}${PARAMS_FILE}`, renderParamsFile());
-      return PARAMS_FILE;
+  types: {
+    renderer: 'types-file.ts',
+    async write({ renderTypesFile, renderProofFile, TYPES_FILE, PROOF_FILE }) {
+      await writeFile(`${ROOT}${TYPES_FILE}`, renderTypesFile());
+      await writeFile(`${ROOT}${PROOF_FILE}`, renderProofFile());
+      return `${TYPES_FILE} and ${PROOF_FILE}`;
     },
   },
 };

@@ -4,7 +4,8 @@
  * operation of the table, arguments that mix valid and invalid values field by field.
  */
 import * as fc from 'fast-check';
-import { type OperationDefinition, pathParamNames } from '../../src/operations/index.js';
+import type { OperationDefinition } from '../../src/operations/define.js';
+import { pathParamNames } from '../../src/operations/index.js';
 
 /** Seed customers of the demo data, and ids that exist in it. */
 export const SEED_UIDS = Array.from(

@@ -4,14 +4,9 @@
  * routing and authentication, and a checker for what every answer must look like.
  */
 import * as fc from 'fast-check';
-import {
-  API_PREFIX,
-  type Operation,
-  type OperationDefinition,
-  operations,
-  pathParamNames,
-  SCOPES,
-} from '../../src/operations/index.js';
+import type { OperationDefinition } from '../../src/operations/define.js';
+import { API_PREFIX, pathParamNames, SCOPES } from '../../src/operations/index.js';
+import { type Operation, operations } from '../../src/operations/table.js';
 import {
   DEMO_API_KEY,
   DEMO_READ_ONLY_API_KEY,

@@ -6,7 +6,8 @@
  */
 import * as fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LoyaltyApiError, LoyaltyValidationError, type Operation, operations } from '../../src/index.js';
+import { LoyaltyApiError, LoyaltyValidationError } from '../../src/index.js';
+import { type Operation, operations } from '../../src/operations/table.js';
 import { MAX_BODY_BYTES } from '../../src/server/internal.js';
 import { checkProperty, LONG_RUN, runsFor, timeoutFor } from '../support/property-runs.js';
 import { createRecordingClient } from '../support/recording-client.js';

@@ -1,12 +1,12 @@
 import {
   type APIPromise,
-  getOperation,
   type LoyaltyClient,
-  type OperationDefinition,
   type OperationId,
   pathParamNames,
   type RequestOptions,
 } from '../../src/index.js';
+import type { OperationDefinition } from '../../src/operations/define.js';
+import { getOperation } from '../../src/operations/table.js';
 
 /**
  * One valid call of each operation of the table, and what it must put on the wire. The tests

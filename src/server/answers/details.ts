@@ -16,7 +16,7 @@ export function detailsFromIssues(issues: readonly RequestIssue[]): ProblemDetai
   for (const issue of issues) {
     const [location, ...rest] = issue.path;
     const name = rest.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
       // One entry per unknown key, so each is named like any other parameter; the table's
       // validation gives each key an issue of its own, with the name it was probably meant to be.
       const message = issue.keys.length === 1 ? issue.message : 'is not a known parameter';

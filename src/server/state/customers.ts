@@ -1,6 +1,5 @@
-import type * as z from 'zod';
 import { clientesCreate } from '../../operations/clientes.js';
-import type { perfilUpdate } from '../../operations/perfil.js';
+import type { Perfil } from '../../operations/types.generated.js';
 import type { Cliente } from '../../types.js';
 import { levelNameFor } from './levels.js';
 import type { Store } from './store.js';
@@ -15,7 +14,7 @@ const RENAMED: Readonly<Record<string, string>> = {
 const KNOWN_USUARIO_DATA_KEYS = new Set(Object.keys(clientesCreate.body.shape.usuarioData.shape));
 
 /** The updatable profile fields; every named key of `usuarioData` but the email maps onto one. */
-export type Profile = z.output<typeof perfilUpdate>;
+export type Profile = Perfil;
 
 export interface NewCustomer {
   uid?: string;

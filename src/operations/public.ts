@@ -1,0 +1,112 @@
+import type * as definitions from './define.js';
+import * as envelopes from './envelope.js';
+import * as fields from './fields.js';
+import * as help from './help.js';
+import type { Scope } from './scopes.js';
+import type { OperationId } from './table.js';
+import * as table from './table.js';
+import type { OperationData } from './types.generated.js';
+import * as validation from './validate.js';
+
+/**
+ * The operation table as the package's declarations show it: the same values, typed without
+ * zod, so that an integrator installs no zod for types (the schemas are zod 4 schemas at run
+ * time, bundled; their types here are what the package promises of them).
+ */
+
+/** One problem a schema found: the zod issue code, where, and what. */
+export interface SchemaIssue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+}
+
+export type SafeParseResult<Output> =
+  | { success: true; data: Output; error?: undefined }
+  | { success: false; data?: undefined; error: { issues: SchemaIssue[] } };
+
+/** A schema of the table: `parse` throws on a value it refuses, `safeParse` says why. */
+export interface Schema<Output = unknown> {
+  parse(value: unknown): Output;
+  safeParse(value: unknown): SafeParseResult<Output>;
+}
+
+/** One row of the operation table. */
+export interface Operation<Id extends OperationId = OperationId> {
+  /** The row number of the spec's endpoint table. */
+  readonly number: number;
+  /** The SDK method path without `client.`, e.g. `clientes.puntos.add`. */
+  readonly id: Id;
+  readonly method: definitions.HttpMethod;
+  /** Path below `/ext/v3`, with `{name}` placeholders in the order the SDK method takes them. */
+  readonly path: string;
+  /** The scope the key must hold; `null` when the operation requires none. */
+  readonly scope: Scope | null;
+  readonly idempotency: definitions.IdempotencyRule;
+  readonly params?: Schema;
+  readonly query?: Schema;
+  readonly body?: Schema;
+  /** Group actions: the body's `dryRun` and the per-key group action limit apply. */
+  readonly groupAction?: boolean;
+  /** Schema of `data` in a successful answer. */
+  readonly data: Schema<OperationData[Id]>;
+  readonly summary: string;
+  /** Prose for the help text. */
+  readonly description: string;
+}
+
+export type OperationById<Id extends OperationId> = Operation<Id>;
+
+/** The 18 operations of the spec, in its order. */
+export const operations: readonly Operation[] = table.operations;
+export const operationIds: readonly OperationId[] = table.operationIds;
+
+export const getOperation: {
+  <Id extends OperationId>(id: Id): Operation<Id>;
+  (id: string): Operation | undefined;
+} = table.getOperation;
+
+/** An answer's envelope as the client accepts it: `meta` and its fields may be missing. */
+export interface AnswerEnvelope {
+  codigoRespuesta: number;
+  msj: string;
+  data?: unknown;
+  meta?:
+    | {
+        requestId?: string | undefined;
+        appId?: number | undefined;
+        scope?: string | null | undefined;
+        requiredScope?: string | undefined;
+        legacy?: unknown;
+        [extra: string]: unknown;
+      }
+    | undefined;
+  details?: unknown;
+  [extra: string]: unknown;
+}
+
+/** What the client requires of an answer to call it an envelope. */
+export const envelopeSchema: Schema<AnswerEnvelope> = envelopes.envelopeSchema;
+/** The `Idempotency-Key` rule: 8 to 128 printable ASCII characters. */
+export const idempotencyKey: Schema<string> = fields.idempotencyKey;
+/** A header value that cannot split or smuggle headers. */
+export const headerValue: Schema<string> = fields.headerValue;
+
+// An operation of the table is a definition at run time: the casts only restore its zod type.
+const definitionOf = (operation: Operation) => operation as unknown as definitions.OperationDefinition;
+
+/**
+ * Checks a request against an operation of the table (path, query and body, and the
+ * Idempotency-Key rule), as the client does before sending and the reference server on arrival.
+ */
+export function validateRequest(
+  operation: Operation,
+  parts: validation.RequestParts,
+): validation.ValidationResult {
+  return validation.validateRequest(definitionOf(operation), parts);
+}
+
+/** The plain-text help of an operation, as the API answers `?help=true`. */
+export function renderHelp(operation: Operation): string {
+  return help.renderHelp(definitionOf(operation));
+}
