@@ -7,6 +7,7 @@ export default defineConfig({
     server: 'src/server/index.ts',
     msw: 'src/msw/index.ts',
     bulk: 'src/bulk/entry.ts',
+    redis: 'src/redis/entry.ts',
     cli: 'src/cli/main.ts',
   },
   format: ['esm', 'cjs'],

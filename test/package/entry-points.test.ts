@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ERROR_CLASSES } from '../support/error-classes.js';
 
 /** The built package, loaded by its own name as a consumer loads it (runs after `npm run build`). */
@@ -82,6 +82,25 @@ describe('the built package', () => {
     })();`;
     const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
     expect(run(args)).toEqual(['[2,true]']);
+  });
+
+  it.each([
+    ['require', "const r = require('loyalty-sdk/redis'); const { Redis } = require('ioredis');"],
+    ['import', "const r = await import('loyalty-sdk/redis'); const { Redis } = await import('ioredis');"],
+  ])('%s of loyalty-sdk/redis gives a limiter and a checkpoint that work over ioredis', (kind, load) => {
+    const code = `(async () => { ${load}
+      const redis = new Redis(${JSON.stringify(inject('redisUrl'))});
+      const limiter = r.createRedisLimiter({ redis, requestsPerSecond: 10, groupActionsPerMinute: 1 });
+      await limiter.forKey('entry-points-${kind}-' + process.pid).acquire('request', undefined);
+      const jobId = 'entry-points-${kind}-' + process.pid;
+      const checkpoint = r.createRedisCheckpoint({ redis, jobId });
+      await checkpoint.markDone({ itemKey: 'a', idempotencyKey: 'bulk-v1-a' });
+      console.log(JSON.stringify([await checkpoint.isDone({ itemKey: 'a', idempotencyKey: 'bulk-v1-a' })]));
+      await checkpoint.close();
+      await redis.quit();
+    })();`;
+    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
+    expect(run(args)).toEqual(['[true]']);
   });
 
   it('loyalty-sdk/openapi.json is the full OpenAPI 3.0 document of the 18 operations', () => {

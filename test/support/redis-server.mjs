@@ -1,0 +1,124 @@
+// A real redis-server for the tests and the fleet run: started on a free port with no
+// persistence, stopped at the end. When the binary is missing, it is installed with apt-get where
+// that can work (root on Debian, as on CI); otherwise one line says how to install it.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+const INSTALL_HINT =
+  'redis-server is missing: install it (Debian/Ubuntu: sudo apt-get install -y redis-server; macOS: brew install redis) and run the tests again';
+
+/** @param {string} command */
+function onPath(command) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function aptInstall() {
+  const run = (/** @type {string[]} */ args) =>
+    execFileSync('apt-get', args, {
+      stdio: 'pipe',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  try {
+    run(['install', '-y', '--no-install-recommends', 'redis-server']);
+  } catch {
+    // A fresh machine may have no package lists yet.
+    run(['update']);
+    run(['install', '-y', '--no-install-recommends', 'redis-server']);
+  }
+}
+
+/** The path of redis-server, installing it when this machine can; else an Error with the one-line hint. */
+export function ensureRedisServerBinary() {
+  if (onPath('redis-server')) return 'redis-server';
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (canInstall) {
+    process.stderr.write('redis-server is missing: installing the Debian package redis-server...\n');
+    try {
+      aptInstall();
+    } catch (error) {
+      throw new Error(
+        `${INSTALL_HINT} (apt-get failed: ${String(/** @type {Error} */ (error).message).split('\n')[0]})`,
+      );
+    }
+    if (onPath('redis-server')) return 'redis-server';
+  }
+  throw new Error(INSTALL_HINT);
+}
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts redis-server on a free loopback port. Resolves to `{ url, stop }` once it accepts
+ * connections; `stop()` ends it and resolves when it has exited.
+ */
+export async function startRedisServer() {
+  const binary = ensureRedisServerBinary();
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawn(
+      binary,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--protected-mode',
+        'yes',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    const ready = await new Promise((/** @type {(ready: boolean) => void} */ resolve) => {
+      const timer = setTimeout(() => resolve(false), 10_000);
+      const onData = (/** @type {Buffer} */ chunk) => {
+        output += chunk;
+        if (output.includes('Ready to accept connections')) {
+          clearTimeout(timer);
+          resolve(true);
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+    });
+    if (ready) {
+      child.stdout.resume();
+      child.stderr.resume();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      return {
+        url: `redis://127.0.0.1:${port}`,
+        port,
+        async stop() {
+          if (child.exitCode === null) child.kill('SIGTERM');
+          await exited;
+        },
+      };
+    }
+    child.kill('SIGKILL');
+    // The port may have been taken between the probe and the start: another free port.
+    if (attempt >= 3) throw new Error(`redis-server did not start: ${output.trim().split('\n').pop()}`);
+  }
+}
