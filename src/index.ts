@@ -6,6 +6,7 @@
  * @module loyalty-sdk
  */
 
+export type { GroupActionBudget } from './bulk/budget.js';
 export type * from './bulk/checkpoint.js';
 export type * from './bulk/types.js';
 export { APIPromise, type ApiResponse } from './client/api-promise.js';
@@ -20,6 +21,7 @@ export {
   InternalServerError,
   LoyaltyAbortError,
   LoyaltyApiError,
+  LoyaltyBudgetError,
   LoyaltyConnectionError,
   LoyaltyError,
   LoyaltyTimeoutError,
@@ -54,7 +56,7 @@ export { decideRetry, parseRetryAfter, type RetryDecision, type RetryPolicy } fr
 export type { FetchLike } from './client/transport.js';
 export type { KeyLimiter, Limiter, LimitKind } from './limits/limiter.js';
 export { createMemoryLimiter } from './limits/memory.js';
-export type { LimiterRates, MemoryLimiterOptions } from './limits/options.js';
+export type { LimiterPacing, LimiterRates, MemoryLimiterOptions } from './limits/options.js';
 export { buildOpenApiDocument } from './openapi/document.js';
 export { BUSINESS_RULE_CODES, type BusinessRuleCode } from './operations/envelope.js';
 export * from './operations/index.js';

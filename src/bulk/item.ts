@@ -11,6 +11,8 @@ export interface RunningJob<T, R> extends BulkJob<T, R> {
   callSignal: AbortSignal;
   /** Stops the job: no new item starts; the first error given is what the job rejects with. */
   halt(error: unknown): void;
+  /** Whether an item's error is a group action refused by the job's budget (it stops the job). */
+  isBudgetExceeded(error: unknown): boolean;
 }
 
 type Identified<T> = { entry: CheckpointEntry } | { failure: BulkItemEvent<T, never> } | undefined;
@@ -39,7 +41,8 @@ async function send<T, R>(
   entry: CheckpointEntry,
 ): Promise<BulkItemEvent<T, R>> {
   try {
-    const result = await job.run(item, { idempotencyKey: entry.idempotencyKey, signal: job.callSignal });
+    const call = { idempotencyKey: entry.idempotencyKey, signal: job.callSignal };
+    const result = await job.run(item, job.budget ? { ...call, budget: job.budget } : call);
     return { status: 'succeeded', item, ...entry, result };
   } catch (error) {
     return { status: 'failed', item, ...entry, error };
@@ -77,6 +80,7 @@ export async function runItem<T, R>(job: RunningJob<T, R>, item: T, index: numbe
       }
     }
     await settle(job, event);
+    if (event.status === 'failed' && job.isBudgetExceeded(event.error)) job.halt(event.error);
   } catch (error) {
     job.halt(error);
   }

@@ -1,4 +1,5 @@
 import { nearestName } from '../operations/near-name.js';
+import { type BudgetLedger, checkBudget, createBudgetLedger } from './budget.js';
 import type { Checkpoint } from './checkpoint.js';
 import { type BulkSource, isBulkSource, knownSize } from './source.js';
 import type { BulkItemEvent, BulkOptions, BulkProgress, BulkRun, BulkShard } from './types.js';
@@ -15,6 +16,7 @@ const OPTION_NAMES = [
   'signal',
   'onProgress',
   'onItem',
+  'budget',
 ] as const satisfies readonly (keyof BulkOptions<unknown>)[];
 
 /** A job's options, checked, with their defaults. */
@@ -31,6 +33,8 @@ export interface BulkJob<T, R> {
   onItem: ((event: BulkItemEvent<T, R>) => void | Promise<void>) | undefined;
   onProgress: ((progress: BulkProgress) => void) | undefined;
   total: number | undefined;
+  /** The job's budget, counting what its group actions claimed. */
+  budget: BudgetLedger | undefined;
 }
 
 export type Fail = (message: string) => never;
@@ -100,6 +104,7 @@ export function resolveJob<T, R>(source: unknown, run: unknown, options: unknown
   if (given.signal !== undefined && !(given.signal instanceof AbortSignal))
     fail('signal must be an AbortSignal');
   const shard = checkShard(given.shard, fail);
+  const budget = checkBudget(given.budget, 'budget', fail);
   return {
     source: source as BulkSource<T>,
     run: run as BulkRun<T, R>,
@@ -112,5 +117,6 @@ export function resolveJob<T, R>(source: unknown, run: unknown, options: unknown
     onItem: given.onItem,
     onProgress: given.onProgress,
     total: shard ? undefined : knownSize(source as BulkSource<T>),
+    budget: budget && createBudgetLedger(budget),
   };
 }

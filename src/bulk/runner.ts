@@ -11,6 +11,8 @@ export interface BulkErrors {
   usage(message: string): Error;
   /** The job's signal stopped it. */
   aborted(message: string, cause: unknown): Error;
+  /** Whether `error` is a group action that the job's budget refused. */
+  isBudgetExceeded(error: unknown): boolean;
 }
 
 function abortMessage(jobId: string, tally: Tally): string {
@@ -45,6 +47,7 @@ export async function runBulk<T, R>(
     halt: (error) => {
       halted ??= { error };
     },
+    isBudgetExceeded: errors.isBudgetExceeded,
   };
   const stopped = () => halted !== undefined || calls.signal.aborted;
   await pump(job.source, job.concurrency, stopped, (item, index) => runItem(running, item, index)).catch(

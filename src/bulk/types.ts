@@ -1,3 +1,4 @@
+import type { GroupActionBudget } from './budget.js';
 import type { Checkpoint } from './checkpoint.js';
 
 /** What `run` gets beside the item: pass it as the request options of the item's one call. */
@@ -6,6 +7,8 @@ export interface BulkCall {
   readonly idempotencyKey: string;
   /** The call's own signal, aborted with the job's `signal`: an aborted job aborts the calls in flight. */
   readonly signal: AbortSignal;
+  /** The job's `budget`, when it has one: a group action given it runs its dry run first. */
+  readonly budget?: GroupActionBudget;
 }
 
 /** This worker's share of the items: those whose key digest, modulo `count`, is `index`. */
@@ -82,6 +85,13 @@ export interface BulkOptions<T, R = unknown> {
   onProgress?: ((progress: BulkProgress) => void) | undefined;
   /** Awaited when it returns a promise; the item holds its place among the `concurrency` until then. */
   onItem?: ((event: BulkItemEvent<T, R>) => void | Promise<void>) | undefined;
+  /**
+   * The most the job's group actions may reach and grant together. Each group action whose call
+   * gets `call` runs its dry run first; the one that would take the job past the budget is not
+   * applied, and the job stops as on an error: no new item, the calls in flight finish, the job
+   * rejects with `LoyaltyBudgetError`.
+   */
+  budget?: GroupActionBudget | undefined;
 }
 
 /** The one call a job makes for an item; it should pass `call` as the call's request options. */

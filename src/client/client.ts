@@ -1,7 +1,8 @@
 import { type BulkErrors, type BulkOptions, type BulkRun, type BulkSummary, runBulk } from '../bulk/index.js';
 import { getOperation, type OperationId } from '../operations/table.js';
 import { APIPromise } from './api-promise.js';
-import { LoyaltyAbortError, LoyaltyError } from './errors.js';
+import { LoyaltyAbortError, LoyaltyBudgetError, LoyaltyError } from './errors.js';
+import { executeWithBudget } from './group-budget.js';
 import { levelled } from './logger.js';
 import {
   type ClientOptions,
@@ -32,6 +33,7 @@ const inheritedTransports = new WeakMap<ClientOptions, Transport>();
 const BULK_ERRORS: BulkErrors = {
   usage: (message) => new LoyaltyError(message),
   aborted: (message, cause) => new LoyaltyAbortError(message, { cause }),
+  isBudgetExceeded: (error) => error instanceof LoyaltyBudgetError,
 };
 
 /** The client of the Loyalty Program External API v3. */
@@ -57,7 +59,11 @@ export class LoyaltyClient {
       levelled(resolved.logger, resolved.logLevel, resolved.apiKey),
     );
     const call: Call = (id, input, requestOptions) =>
-      new APIPromise(execute(this.#context, getOperation(id), input, requestOptions));
+      new APIPromise(
+        requestOptions?.budget === undefined
+          ? execute(this.#context, getOperation(id), input, requestOptions)
+          : executeWithBudget(this.#context, getOperation(id), input, requestOptions),
+      );
     this.tareas = new TareasResource(call);
     this.clientes = new ClientesResource(call);
     this.configuracion = new ConfiguracionResource(call);

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { GroupActionBudget } from '../bulk/budget.js';
 import type { Limiter } from '../limits/limiter.js';
 import { headerValue } from '../operations/fields.js';
 import { API_PREFIX } from '../operations/limits.js';
@@ -21,6 +22,13 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** The longest `Retry-After` the client waits for before retrying. Default 60 000. */
   maxRetryAfterMs?: number | undefined;
+  /**
+   * The wait before the first retry of an answer without `Retry-After`, doubled for each retry
+   * after it (with jitter: a random point in its upper half). Default 500.
+   */
+  retryBaseDelayMs?: number | undefined;
+  /** The longest of those waits. Default 8 000; at least `retryBaseDelayMs`. */
+  retryMaxDelayMs?: number | undefined;
   /** An undici Dispatcher (ProxyAgent, MockAgent, a custom Agent). */
   dispatcher?: Dispatcher | undefined;
   /** A WHATWG fetch to send with instead of undici, e.g. `globalThis.fetch` under MSW. */
@@ -58,6 +66,11 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string> | undefined;
+  /**
+   * Group actions only: run the dry run first and apply only when its `afectados` and
+   * `costoEstimado` (in absolute value) are within these limits; else `LoyaltyBudgetError`.
+   */
+  budget?: GroupActionBudget | undefined;
 }
 
 export interface ResolvedOptions {
@@ -69,6 +82,8 @@ export interface ResolvedOptions {
   timeoutMs: number;
   maxRetries: number;
   maxRetryAfterMs: number;
+  retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
   dispatcher: Dispatcher | undefined;
   fetch: FetchLike | undefined;
   logger: Logger;
@@ -84,6 +99,8 @@ export const CLIENT_OPTION_NAMES = [
   'timeoutMs',
   'maxRetries',
   'maxRetryAfterMs',
+  'retryBaseDelayMs',
+  'retryMaxDelayMs',
   'dispatcher',
   'fetch',
   'logger',
@@ -200,6 +217,19 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
   if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch must be a function');
   if (options.fetch && options.dispatcher) fail('Give either fetch or dispatcher, not both');
   const { origin, basePath } = resolveApiUrl(options.baseUrl ?? process.env.LOYALTY_BASE_URL);
+  const retryBaseDelayMs = nonNegativeInteger(
+    options.retryBaseDelayMs,
+    'retryBaseDelayMs',
+    DEFAULT_RETRY_POLICY.baseDelayMs,
+  );
+  const retryMaxDelayMs = nonNegativeInteger(
+    options.retryMaxDelayMs,
+    'retryMaxDelayMs',
+    Math.max(DEFAULT_RETRY_POLICY.maxDelayMs, retryBaseDelayMs),
+  );
+  if (retryMaxDelayMs < retryBaseDelayMs) {
+    fail(`retryMaxDelayMs (${retryMaxDelayMs}) must be at least retryBaseDelayMs (${retryBaseDelayMs})`);
+  }
   return {
     apiKey,
     apiUrl: `${origin}${basePath}`,
@@ -212,6 +242,8 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
       'maxRetryAfterMs',
       DEFAULT_RETRY_POLICY.maxRetryAfterMs,
     ),
+    retryBaseDelayMs,
+    retryMaxDelayMs,
     dispatcher: options.dispatcher,
     fetch: options.fetch,
     logger: options.logger ?? console,

@@ -16,7 +16,6 @@ import {
   prepareHelpCall,
 } from './prepare.js';
 import { NO_OPTIONS } from './request-options.js';
-import { DEFAULT_RETRY_POLICY } from './retry.js';
 import { withRetries } from './retry-loop.js';
 import type { Transport, TransportResponse } from './transport.js';
 
@@ -44,9 +43,10 @@ export function createPipelineContext(
     logger,
     throttles: throttlesOf(options.limiter, options.apiKey),
     policy: {
-      ...DEFAULT_RETRY_POLICY,
       maxRetries: options.maxRetries,
       maxRetryAfterMs: options.maxRetryAfterMs,
+      baseDelayMs: options.retryBaseDelayMs,
+      maxDelayMs: options.retryMaxDelayMs,
     },
   };
 }

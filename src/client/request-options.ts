@@ -9,6 +9,7 @@ const REQUEST_OPTION_NAMES = [
   'maxRetries',
   'signal',
   'headers',
+  'budget',
 ] as const satisfies readonly (keyof RequestOptions)[];
 
 /** The options of a call given none: one shared object, which needs no checking. */

@@ -17,6 +17,30 @@ function isRefusal(reason: unknown): reason is RateLimiterRes {
 }
 
 /**
+ * With `spread`, the n-th token of a window is handed out only at its share of the window
+ * (`(n - 1) / points` of the way through), so that a window's tokens go out evenly rather than
+ * all at its start; an abort while it waits gives the token back.
+ */
+async function atItsShare(
+  bucket: RateLimiterAbstract,
+  key: string,
+  taken: RateLimiterRes,
+  windowEndsAt: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const windowMs = bucket.duration * 1_000;
+  const releaseAt = windowEndsAt - windowMs + ((taken.consumedPoints - 1) * windowMs) / bucket.points;
+  const wait = releaseAt - Date.now();
+  if (wait <= 0) return;
+  try {
+    await waitFor(wait, signal);
+  } catch (error) {
+    await giveBack(bucket, key, windowEndsAt);
+    throw error;
+  }
+}
+
+/**
  * Takes a point of `bucket` for `key`, waiting for the window to end while it is full. A refused
  * consume still counts its point in the store: it is given back, so that the count stays the
  * tokens handed out and a token given back is free for the next caller. Resolves with the time
@@ -26,12 +50,15 @@ async function take(
   bucket: RateLimiterAbstract,
   key: string,
   signal: AbortSignal | undefined,
+  spread = false,
 ): Promise<number> {
   for (;;) {
     if (signal?.aborted) throw signal.reason;
     try {
       const taken = await bucket.consume(key, 1);
-      return Date.now() + taken.msBeforeNext;
+      const windowEndsAt = Date.now() + taken.msBeforeNext;
+      if (spread) await atItsShare(bucket, key, taken, windowEndsAt, signal);
+      return windowEndsAt;
     } catch (reason) {
       if (!isRefusal(reason)) throw reason;
       if (reason.msBeforeNext > GIVE_BACK_MARGIN_MS) await bucket.reward(key, 1);
@@ -58,19 +85,19 @@ async function block(bucket: RateLimiterAbstract, key: string, ms: number): Prom
   await bucket.block(key, seconds);
 }
 
-function keyLimiter(ready: () => Buckets | Promise<Buckets>, key: string): KeyLimiter {
+function keyLimiter(ready: () => Buckets | Promise<Buckets>, key: string, spread: boolean): KeyLimiter {
   return {
     async acquire(kind: LimitKind, signal: AbortSignal | undefined): Promise<void> {
       const { requests, groupActions } = await ready();
       if (kind !== 'groupAction') {
-        await take(requests, key, signal);
+        await take(requests, key, signal, spread);
         return;
       }
       // The scarce token first: a request token taken before a wait of up to a minute would
       // count in a window the call is not sent in.
       const groupWindowEndsAt = await take(groupActions, key, signal);
       try {
-        await take(requests, key, signal);
+        await take(requests, key, signal, spread);
       } catch (error) {
         await giveBack(groupActions, key, groupWindowEndsAt);
         throw error;
@@ -86,9 +113,10 @@ function keyLimiter(ready: () => Buckets | Promise<Buckets>, key: string): KeyLi
 /**
  * A `Limiter` over the buckets `load` makes, in whatever store they keep their counts: the memory
  * of this process, or a store that processes share. `load` runs at once; its failure is the
- * failure of every acquire and pause.
+ * failure of every acquire and pause. `spread` hands out each window's request tokens evenly
+ * over it (group actions, a few a minute, are not spread).
  */
-export function createFlexibleLimiter(load: () => Promise<Buckets>): Limiter {
+export function createFlexibleLimiter(load: () => Promise<Buckets>, spread = false): Limiter {
   let buckets: Buckets | undefined;
   const loading = load().then((loaded) => {
     buckets = loaded;
@@ -97,5 +125,5 @@ export function createFlexibleLimiter(load: () => Promise<Buckets>): Limiter {
   // Reported by the first acquire or pause, not as an unhandled rejection of a limiter unused.
   loading.catch(() => {});
   const ready = () => buckets ?? loading;
-  return { forKey: (keyId) => keyLimiter(ready, keyId) };
+  return { forKey: (keyId) => keyLimiter(ready, keyId, spread) };
 }

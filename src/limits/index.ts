@@ -6,4 +6,12 @@ export { createFlexibleLimiter } from './flexible.js';
 export { limiterKeyId } from './key-id.js';
 export type { KeyLimiter, Limiter, LimitKind } from './limiter.js';
 export { createMemoryLimiter } from './memory.js';
-export { type LimiterRates, type MemoryLimiterOptions, RATE_NAMES, readRates } from './options.js';
+export {
+  LIMITER_OPTION_NAMES,
+  type LimiterPacing,
+  type LimiterRates,
+  type MemoryLimiterOptions,
+  RATE_NAMES,
+  readRates,
+  readSpread,
+} from './options.js';

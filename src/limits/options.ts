@@ -14,13 +14,27 @@ export interface LimiterRates {
   groupActionsPerMinute: number;
 }
 
+/** How the limiters of this package hand out tokens, besides the rates. */
+export interface LimiterPacing {
+  /**
+   * `true`: each second's request tokens go out evenly over it (one every 1/`requestsPerSecond`
+   * s) instead of all at once when the second starts. Recommended for jobs and fleets that run at
+   * the rate limit: bursts at a window's start meet the API's own window unaligned, and a 429
+   * pauses every sharer for a whole second. Default `false`. Group actions are never spread.
+   */
+  spread?: boolean | undefined;
+}
+
 /** Options of `createMemoryLimiter`. */
-export interface MemoryLimiterOptions extends LimiterRates {}
+export interface MemoryLimiterOptions extends LimiterRates, LimiterPacing {}
 
 export const RATE_NAMES = [
   'requestsPerSecond',
   'groupActionsPerMinute',
 ] as const satisfies readonly (keyof LimiterRates)[];
+
+/** Every option a limiter factory of this package takes besides its store. */
+export const LIMITER_OPTION_NAMES = [...RATE_NAMES, 'spread'] as const;
 
 const RATE_UNITS: Record<keyof LimiterRates, string> = {
   requestsPerSecond: 'requests per second',
@@ -60,7 +74,7 @@ function rate(options: Partial<LimiterRates>, name: keyof LimiterRates, what: st
 export function readRates(
   options: unknown,
   what: string,
-  known: readonly string[] = RATE_NAMES,
+  known: readonly string[] = LIMITER_OPTION_NAMES,
 ): LimiterRates {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`${what} takes an object: { requestsPerSecond, groupActionsPerMinute }`);
@@ -71,4 +85,11 @@ export function readRates(
     requestsPerSecond: rate(given, 'requestsPerSecond', what),
     groupActionsPerMinute: rate(given, 'groupActionsPerMinute', what),
   };
+}
+
+/** The `spread` option of the limiter factory `what`, checked: a boolean, `false` when absent. */
+export function readSpread(options: LimiterPacing, what: string): boolean {
+  if (options.spread === undefined) return false;
+  if (typeof options.spread !== 'boolean') throw new TypeError(`${what} option spread must be true or false`);
+  return options.spread;
 }

@@ -1,11 +1,17 @@
 import { bucketSettings } from '../limits/buckets.js';
 import { createFlexibleLimiter } from '../limits/flexible.js';
 import type { Limiter } from '../limits/limiter.js';
-import { type LimiterRates, RATE_NAMES, readRates } from '../limits/options.js';
+import {
+  LIMITER_OPTION_NAMES,
+  type LimiterPacing,
+  type LimiterRates,
+  readRates,
+  readSpread,
+} from '../limits/options.js';
 import { type RedisClient, redisCommands } from './redis-client.js';
 
 /** Options of `createRedisLimiter`. */
-export interface RedisLimiterOptions extends LimiterRates {
+export interface RedisLimiterOptions extends LimiterRates, LimiterPacing {
   /** The integrator's ioredis or node-redis client; the limiter never closes it. */
   redis: RedisClient;
 }
@@ -18,7 +24,8 @@ const WHAT = 'createRedisLimiter';
  * all. `createRedisLimiter({ redis, requestsPerSecond: 100, groupActionsPerMinute: 10 })`.
  */
 export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
-  const settings = bucketSettings(readRates(options, WHAT, [...RATE_NAMES, 'redis']));
+  const settings = bucketSettings(readRates(options, WHAT, [...LIMITER_OPTION_NAMES, 'redis']));
+  const spread = readSpread(options, WHAT);
   const { kind } = redisCommands(options.redis, WHAT);
   const storeClient = options.redis;
   // rate-limiter-flexible knows node-redis 4 by its constructor's name only; later versions are named here.
@@ -29,5 +36,5 @@ export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
       requests: new RateLimiterRedis({ storeClient, useRedisPackage, ...settings.requests }),
       groupActions: new RateLimiterRedis({ storeClient, useRedisPackage, ...settings.groupActions }),
     };
-  });
+  }, spread);
 }

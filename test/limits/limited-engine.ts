@@ -60,6 +60,8 @@ export function limitedEngine(limits: EngineOptions['limits'] = {}) {
   });
   return {
     arrivals,
+    /** The engine's admin: customers and groups for a test to act on. */
+    admin: engine.admin,
     /** The next `count` requests are answered 503, whoever sends them. */
     failNext(count: number): void {
       failures = count;

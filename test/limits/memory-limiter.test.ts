@@ -39,6 +39,36 @@ describe('requestsPerSecond', () => {
   });
 });
 
+describe('spread: true', () => {
+  const spreadLimiter = async (requestsPerSecond: number, groupActionsPerMinute = 10) =>
+    (await loaded(createMemoryLimiter({ requestsPerSecond, groupActionsPerMinute, spread: true }))).forKey(
+      'spread-key',
+    );
+
+  it("hands each second's tokens out evenly over it, and the next second's likewise", async () => {
+    const { times } = acquireEach(await spreadLimiter(4), requests(6));
+    await advance(2_000);
+    expect(times).toEqual([0, 250, 500, 750, 1_000, 1_250]);
+  });
+
+  it('a caller aborted while it waits for its share gives its token back to the next caller', async () => {
+    const limits = await spreadLimiter(2);
+    acquireEach(limits, ['request']);
+    const waiting = limits.acquire('request', AbortSignal.timeout(100)).catch((reason: unknown) => reason);
+    await advance(100);
+    expect(await waiting).toMatchObject({ name: 'TimeoutError' });
+    const { times } = acquireEach(limits, ['request']);
+    await advance(1_000);
+    expect(times).toEqual([400]);
+  });
+
+  it('does not spread group actions: a minute of them is there at once', async () => {
+    const { times } = acquireEach(await spreadLimiter(100, 3), ['groupAction', 'groupAction', 'groupAction']);
+    await advance(1_000);
+    expect(times.every((time) => time !== undefined && time < 100)).toBe(true);
+  });
+});
+
 describe('groupActionsPerMinute', () => {
   it('gives that many group actions a minute', async () => {
     const { times } = acquireEach(await keyLimiter(100, 2), ['groupAction', 'groupAction', 'groupAction']);

@@ -34,7 +34,7 @@ describe('createMemoryLimiter options', () => {
     ],
     [
       { ...VALID, redis: {} },
-      'Unknown createMemoryLimiter option "redis". Known: requestsPerSecond, groupActionsPerMinute.',
+      'Unknown createMemoryLimiter option "redis". Known: requestsPerSecond, groupActionsPerMinute, spread.',
     ],
   ])('an unknown name is refused with the name meant: %o', (options, message) => {
     const error = failureOf(options);
@@ -78,6 +78,7 @@ describe('createMemoryLimiter options', () => {
       RangeError,
       'createMemoryLimiter option groupActionsPerMinute must be a positive integer, got Infinity',
     ],
+    [{ ...VALID, spread: 'yes' }, TypeError, 'createMemoryLimiter option spread must be true or false'],
     [
       { ...VALID, groupActionsPerMinute: Number.NaN },
       RangeError,

@@ -21,6 +21,8 @@ const probe = (load: string) => `
     LoyaltyTimeoutError: (C) => new C('op', undefined, 'm'),
     LoyaltyAbortError: (C) => new C('m'),
     RouteNotFoundError: (C) => new C(init, 'http://host/ext/v3/x'),
+    LoyaltyBudgetError: (C) => new C({ operationId: 'op', target: 'POST /x', afectados: 2, costoEstimado: 9,
+      budget: { afectados: 1 }, spent: { afectados: 0, costoEstimado: 0 } }),
   };
   const isClass = (value) => typeof value === 'function' && /^class\\b/.test(Function.prototype.toString.call(value));
   const shown = Object.entries(sdk).filter(([, value]) => isClass(value)).map(([exported, value]) => {

@@ -33,10 +33,12 @@ const CROSS_CHECK = `(a, b) => {
     LoyaltyTimeoutError: new a.LoyaltyTimeoutError('op', undefined, 'm'),
     LoyaltyValidationError: new a.LoyaltyValidationError('op', []),
     LoyaltyAbortError: new a.LoyaltyAbortError('m'),
+    LoyaltyBudgetError: new a.LoyaltyBudgetError({ operationId: 'op', target: 'POST /x', afectados: 2,
+      costoEstimado: 9, budget: { afectados: 1 }, spent: { afectados: 0, costoEstimado: 0 } }),
   };
   const classes = ['LoyaltyError', 'LoyaltyApiError', 'NotFoundError', 'RouteNotFoundError',
     'UnprocessableEntityError', 'LoyaltyConnectionError', 'LoyaltyTimeoutError', 'LoyaltyValidationError',
-    'LoyaltyAbortError', 'ConflictError'];
+    'LoyaltyAbortError', 'LoyaltyBudgetError', 'ConflictError'];
   return Object.fromEntries(Object.entries(made).map(([name, error]) =>
     [name, classes.filter((other) => error instanceof b[other])]));
 }`;
@@ -49,6 +51,7 @@ const EXPECTED = {
   LoyaltyTimeoutError: ['LoyaltyError', 'LoyaltyConnectionError', 'LoyaltyTimeoutError'],
   LoyaltyValidationError: ['LoyaltyError', 'LoyaltyValidationError'],
   LoyaltyAbortError: ['LoyaltyError', 'LoyaltyAbortError'],
+  LoyaltyBudgetError: ['LoyaltyError', 'LoyaltyBudgetError'],
 };
 
 const LOAD_BOTH_BUILDS = `
