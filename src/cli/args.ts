@@ -5,10 +5,9 @@ import type { ApiKeyConfig, ReferenceServerOptions } from '../server/internal.js
 import { FaultFlagError, faultsFromFlags } from './fault-flags.js';
 import { DEFAULT_PORT } from './usage.js';
 
-/** A mistake in the command line: reported with the usage hint, exit status 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+import { UsageError } from './usage-error.js';
+
+export { UsageError };
 
 export type CliCommand =
   | { kind: 'help' }

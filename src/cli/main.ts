@@ -1,75 +1,90 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
-import { API_PREFIX } from '../operations/limits.js';
-import { createReferenceServer } from '../server/internal.js';
-import { type CliCommand, parseCommand, UsageError } from './args.js';
-import { describeKeys } from './describe-keys.js';
-import { describeFaults } from './fault-flags.js';
-import { USAGE } from './usage.js';
+import { parseArgs } from 'node:util';
+import { LoyaltyClient } from '../client/client.js';
+import { getOperation } from '../operations/table.js';
+import { resolveApiKey } from './api-key.js';
+import { resolveCommand } from './command-tree.js';
+import { EXIT, exitCodeOf } from './exit-codes.js';
+import { groupHelp, topHelp } from './help-text.js';
+import { createOutput, paint } from './output.js';
+import { runOperation } from './run-operation.js';
+import { serveCommand } from './serve.js';
+import { UsageError } from './usage-error.js';
+import { whoami } from './whoami.js';
 
-const EXIT_OK = 0;
-const EXIT_FAILURE = 1;
-const EXIT_USAGE = 2;
+const COMMAND_OPTIONS = {
+  json: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  'api-key-file': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
-function waitForStopSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
+/** `loyalty help <operationId>`: the service's own help text (help=true). */
+async function serviceHelp(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: COMMAND_OPTIONS,
+    allowPositionals: true,
   });
+  const [id] = positionals;
+  if (id === undefined || values.help) {
+    process.stdout.write(topHelp());
+    return EXIT.ok;
+  }
+  if (!getOperation(id))
+    throw new UsageError(`unknown operation ${JSON.stringify(id)}; the ids are in loyalty --help`);
+  const client = new LoyaltyClient({
+    apiKey: await resolveApiKey(values['api-key-file'], env),
+    baseUrl: values['base-url'] ?? env.LOYALTY_BASE_URL,
+    logLevel: 'off',
+  });
+  process.stdout.write(await client.help(id as Parameters<LoyaltyClient['help']>[0]));
+  return EXIT.ok;
 }
 
-async function serve(command: Extract<CliCommand, { kind: 'serve' }>): Promise<number> {
-  let server: ReturnType<typeof createReferenceServer>;
-  try {
-    server = createReferenceServer(command.options);
-  } catch (error) {
-    process.stderr.write(`loyalty: ${(error as Error).message}\n`);
-    return EXIT_USAGE;
+async function other(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const resolved = resolveCommand(argv);
+  if (resolved.kind === 'operation') return runOperation(resolved.operation, resolved.rest, env);
+  if (resolved.kind === 'group') {
+    const help = groupHelp(resolved.words);
+    if (resolved.rest.includes('--help') || resolved.rest.includes('-h')) {
+      process.stdout.write(help);
+      return EXIT.ok;
+    }
+    process.stderr.write(help);
+    return EXIT.usage;
   }
-  let url: string;
-  try {
-    url = await server.listen({ port: command.port, ...(command.host ? { host: command.host } : {}) });
-  } catch (error) {
-    process.stderr.write(`loyalty: cannot listen: ${(error as Error).message}\n`);
-    return EXIT_FAILURE;
-  }
-  const lines = [
-    `Loyalty reference server listening on ${url}`,
-    `API base: ${url}${API_PREFIX}`,
-    'Accepted API keys (header apikey):',
-    ...describeKeys(command.options.keys),
-    ...describeFaults(command.options.faults),
-    'Press Ctrl+C to stop.',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
-  const signal = await waitForStopSignal();
-  await server.close();
-  process.stdout.write(`Stopped (${signal}).\n`);
-  return EXIT_OK;
+  const where = ['loyalty', ...resolved.words].join(' ');
+  throw new UsageError(
+    `${where}: unknown command ${JSON.stringify(resolved.word)}${resolved.suggestion ? `; did you mean "${resolved.suggestion}"?` : ''} (see ${where} --help)`,
+  );
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  let command: CliCommand;
-  try {
-    command = parseCommand(argv, (path) => readFileSync(path, 'utf8'));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`loyalty: ${error.message}\nRun "loyalty --help" for usage.\n`);
-    return EXIT_USAGE;
+async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h') {
+    process.stdout.write(topHelp());
+    return EXIT.ok;
   }
-  if (command.kind === 'help') {
-    process.stdout.write(USAGE);
-    return EXIT_OK;
+  if (first === 'serve') return serveCommand(argv);
+  if (first === 'help') return serviceHelp(rest, env);
+  if (first === 'whoami') {
+    const { values } = parseArgs({ args: rest, options: COMMAND_OPTIONS });
+    return whoami(values, createOutput(values.json === true, env), env);
   }
-  return serve(command);
+  return other(argv, env);
 }
 
-main(process.argv.slice(2)).then(
+main(process.argv.slice(2), process.env).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`loyalty: ${(error as Error).message}\n`);
-    process.exitCode = EXIT_FAILURE;
+    const output = createOutput(false);
+    output.error(paint(output, 'red', `loyalty: ${(error as Error).message}`));
+    process.exitCode =
+      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+        ? EXIT.usage
+        : exitCodeOf(error);
   },
 );

@@ -41,7 +41,9 @@ describe('the redis-server of the tests', () => {
     const script = `import(${JSON.stringify(MODULE)}).then((m) => m.ensureRedisServerBinary()).then(
       (found) => console.log('found ' + found), (error) => console.log(error.message))`;
     const asUser =
-      process.getuid?.() === 0 ? ['/usr/bin/setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+      process.getuid?.() === 0
+        ? ['/usr/bin/setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']
+        : [];
     const command = [...asUser, process.execPath, '-e', script];
     try {
       const out = execFileSync(command[0] as string, command.slice(1), {

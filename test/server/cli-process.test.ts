@@ -74,9 +74,15 @@ describe('the loyalty command', () => {
     expect(stderr).toContain('unknown scope "clientes:borrar"');
   });
 
-  it('--help prints the usage and exits with status 0', async () => {
-    const { code, stdout } = await outputOf(run(['--help']));
+  it('serve --help prints the usage of serve and exits with status 0', async () => {
+    const { code, stdout } = await outputOf(run(['serve', '--help']));
     expect(code).toBe(0);
     expect(stdout).toContain('Usage: loyalty serve');
+  });
+
+  it('--help lists serve among the commands', async () => {
+    const { code, stdout } = await outputOf(run(['--help']));
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^ {2}serve +the in-memory reference server/m);
   });
 });

@@ -1,0 +1,33 @@
+import { readFile } from 'node:fs/promises';
+import { askHidden, canAsk } from './terminal.js';
+import { UsageError } from './usage-error.js';
+
+const NO_KEY =
+  'No API key: set LOYALTY_API_KEY, or pass --api-key-file with the path of a file that holds it ' +
+  '(the key is never taken on the command line, so it stays out of shell history)';
+
+/**
+ * The API key: from the file `--api-key-file` names, else LOYALTY_API_KEY, else asked for on a
+ * terminal without echo. It is never printed: the SDK masks it wherever it could appear.
+ */
+export async function resolveApiKey(file: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `--api-key-file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
+    }
+    const key = (text.split(/\r?\n/)[0] ?? '').trim();
+    if (key === '') throw new UsageError(`--api-key-file: ${file} is empty`);
+    return key;
+  }
+  const fromEnv = env.LOYALTY_API_KEY?.trim();
+  if (fromEnv) return fromEnv;
+  if (!canAsk()) throw new UsageError(NO_KEY);
+  const typed = (await askHidden('API key (not shown): ')).trim();
+  if (typed === '') throw new UsageError(NO_KEY);
+  return typed;
+}

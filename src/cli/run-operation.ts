@@ -1,0 +1,110 @@
+import { LoyaltyClient } from '../client/client.js';
+import { LoyaltyApiError } from '../client/errors.js';
+import type { RequestOptions } from '../client/options.js';
+import type { OperationDefinition } from '../operations/define.js';
+import { resolveApiKey } from './api-key.js';
+import { callOperation } from './call-operation.js';
+import { commandOf } from './command-tree.js';
+import { EXIT, exitCodeOf } from './exit-codes.js';
+import { operationHelp } from './help-text.js';
+import { createOutput, type Output, paint, render } from './output.js';
+import { type ParsedOperation, parseOperation } from './parse-operation.js';
+import { canAsk, confirm } from './terminal.js';
+import { UsageError } from './usage-error.js';
+
+function count(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value))
+    throw new UsageError(`${flag} takes a whole number, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+async function clientFor(parsed: ParsedOperation, env: NodeJS.ProcessEnv): Promise<LoyaltyClient> {
+  const { globals } = parsed;
+  const timeoutMs = count(globals['timeout-ms'], '--timeout-ms');
+  const maxRetries = count(globals['max-retries'], '--max-retries');
+  return new LoyaltyClient({
+    apiKey: await resolveApiKey(globals['api-key-file'], env),
+    baseUrl: globals['base-url'] ?? env.LOYALTY_BASE_URL,
+    logLevel: globals.verbose ? 'info' : 'off',
+    appInfo: { name: 'loyalty-cli' },
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(maxRetries === undefined ? {} : { maxRetries }),
+  });
+}
+
+/**
+ * A group action applied without `--yes`: its dry run first, shown on stderr, then the question on
+ * a terminal; without one, nothing is applied and the command says to add `--yes`.
+ */
+async function confirmGroupAction(
+  client: LoyaltyClient,
+  parsed: ParsedOperation,
+  output: Output,
+): Promise<void> {
+  const { operation, positionals, part } = parsed;
+  const dryRun = await callOperation(client, operation, positionals, { ...part, dryRun: true }, {});
+  const { afectados, costoEstimado } = dryRun.data as { afectados?: number; costoEstimado?: number };
+  const what = `${commandOf(operation)} would reach ${afectados} customers (costoEstimado ${costoEstimado})`;
+  output.error(paint(output, 'yellow', `Dry run: ${what}.`));
+  if (!canAsk()) {
+    throw new UsageError(
+      `${what}: not applied without confirmation; add --yes to apply it (or --dry-run to only preview)`,
+    );
+  }
+  if (!(await confirm('Apply it?'))) throw new UsageError('Not applied.');
+}
+
+function needsConfirmation(parsed: ParsedOperation): boolean {
+  return parsed.operation.groupAction === true && parsed.part?.dryRun !== true && parsed.globals.yes !== true;
+}
+
+async function execute(parsed: ParsedOperation, output: Output, env: NodeJS.ProcessEnv): Promise<number> {
+  const client = await clientFor(parsed, env);
+  if (needsConfirmation(parsed)) await confirmGroupAction(client, parsed, output);
+  const key = parsed.globals['idempotency-key'];
+  const options: RequestOptions = key === undefined ? {} : { idempotencyKey: key };
+  const response = await callOperation(client, parsed.operation, parsed.positionals, parsed.part, options);
+  const shown = parsed.globals['with-response']
+    ? {
+        data: response.data,
+        meta: response.meta,
+        status: response.status,
+        requestId: response.meta?.requestId,
+        idempotencyKey: response.idempotencyKey,
+      }
+    : response.data;
+  output.write(render(shown, output));
+  return EXIT.ok;
+}
+
+function report(error: unknown, output: Output, verbose: boolean): number {
+  output.error(paint(output, 'red', `loyalty: ${(error as Error).message}`));
+  if (error instanceof UsageError) output.error('Nothing was applied.');
+  if (verbose && error instanceof LoyaltyApiError && error.body !== undefined) {
+    output.error(JSON.stringify(error.body, null, 2));
+  }
+  return exitCodeOf(error);
+}
+
+/** `loyalty <words> [args] [--flags]` for one operation: parse, call, print; the exit status. */
+export async function runOperation(
+  operation: OperationDefinition,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  let output = createOutput(argv.includes('--json'), env);
+  let verbose = false;
+  try {
+    const parsed = await parseOperation(operation, argv);
+    output = createOutput(parsed.globals.json === true, env);
+    verbose = parsed.globals.verbose === true;
+    if (parsed.globals.help) {
+      output.write(operationHelp(operation));
+      return EXIT.ok;
+    }
+    return await execute(parsed, output, env);
+  } catch (error) {
+    return report(error, output, verbose);
+  }
+}
