@@ -1,16 +1,15 @@
 import { writeFile } from 'node:fs/promises';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
+const library = {
   entry: {
     index: 'src/index.ts',
     server: 'src/server/index.ts',
     msw: 'src/msw/index.ts',
     bulk: 'src/bulk/entry.ts',
     redis: 'src/redis/entry.ts',
-    cli: 'src/cli/main.ts',
   },
-  format: ['esm', 'cjs'],
+  format: ['esm', 'cjs'] as ('esm' | 'cjs')[],
   target: 'node20',
   platform: 'node',
   sourcemap: true,
@@ -28,4 +27,26 @@ export default defineConfig({
     const { buildOpenApiDocument } = await import(`${process.cwd()}/dist/index.js`);
     await writeFile('dist/openapi.json', `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
   },
-});
+} satisfies Options;
+
+/**
+ * The `loyalty` bin, built on its own: it bundles the command line's libraries (csv-parse,
+ * csv-stringify, cli-progress, devDependencies, so nothing more is installed), and cli-progress
+ * is CommonJS that requires Node modules, which an ES module can only do through createRequire.
+ * The library's ES modules get no such banner: they must load where there is no `module`.
+ */
+const cli: Options = {
+  entry: { cli: 'src/cli/main.ts' },
+  format: ['esm'],
+  target: 'node20',
+  platform: 'node',
+  sourcemap: true,
+  dts: false,
+  external: ['msw', 'undici'],
+  noExternal: [...library.noExternal, 'csv-parse', 'csv-stringify', 'cli-progress'],
+  banner: {
+    js: "import { createRequire as loyaltyCreateRequire } from 'node:module'; const require = loyaltyCreateRequire(import.meta.url);",
+  },
+};
+
+export default defineConfig([library, cli]);

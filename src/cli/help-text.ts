@@ -85,6 +85,7 @@ export function topHelp(): string {
     '',
     'Other commands:',
     ...columns([
+      ['bulk <operationId> --file F', 'one call per row of a CSV or JSON-lines file (loyalty bulk --help)'],
       ['whoami', 'the application of the key, and the operations it may call'],
       ['help <operationId>', "the service's own help of an operation (help=true)"],
       ['serve', 'the in-memory reference server (loyalty serve --help)'],

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { LoyaltyClient } from '../client/client.js';
 import { getOperation } from '../operations/table.js';
 import { resolveApiKey } from './api-key.js';
+import { bulkCommand } from './bulk-command.js';
 import { resolveCommand } from './command-tree.js';
 import { EXIT, exitCodeOf } from './exit-codes.js';
 import { groupHelp, topHelp } from './help-text.js';
@@ -68,6 +69,7 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
   }
   if (first === 'serve') return serveCommand(argv);
   if (first === 'help') return serviceHelp(rest, env);
+  if (first === 'bulk') return bulkCommand(rest, env);
   if (first === 'whoami') {
     const { values } = parseArgs({ args: rest, options: COMMAND_OPTIONS });
     return whoami(values, createOutput(values.json === true, env), env);

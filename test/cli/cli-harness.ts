@@ -27,7 +27,7 @@ export function loyalty(
     const child = execFile(
       process.execPath,
       [CLI, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 30_000 },
+      { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

@@ -1,0 +1,170 @@
+import { LoyaltyClient } from '../client/client.js';
+import { LoyaltyAbortError } from '../client/errors.js';
+import { resolveApiKey } from './api-key.js';
+import { type BulkCommand, parseBulkArgs } from './bulk-args.js';
+import { FailuresFile } from './bulk-failures.js';
+import { BULK_HELP } from './bulk-help.js';
+import { mapRow, type RowCall, unusedColumns } from './bulk-map.js';
+import { createProgressView } from './bulk-progress.js';
+import { readRows } from './bulk-rows.js';
+import { sharedState } from './bulk-setup.js';
+import { callOperation } from './call-operation.js';
+import { EXIT } from './exit-codes.js';
+import { operationFlags } from './operation-flags.js';
+import { UsageError } from './usage-error.js';
+
+const SHOWN_INVALID = 20;
+
+/** Without --key-field, a column named `id`; a row known only by its line could not be sent again safely. */
+function keyFieldOf(row: RowCall['row']): string {
+  if ('id' in row.fields) return 'id';
+  throw new UsageError(
+    'bulk needs --key-field NAME: the column that identifies a row (an order id), so that a row sent again ' +
+      '(a resumed run, a failures file fed back) gets the same Idempotency-Key; or name that column id',
+  );
+}
+
+interface Checked {
+  valid: number;
+  invalid: { row: RowCall['row']; message: string }[];
+  /** Stdin can be read once: its valid rows are kept for the run. */
+  kept: RowCall[] | undefined;
+}
+
+/** Every row checked before the first request, as the SDK would check its call. */
+async function checkRows(command: BulkCommand): Promise<Checked> {
+  const checked: Checked = { valid: 0, invalid: [], kept: command.file === '-' ? [] : undefined };
+  let first = true;
+  for await (const row of readRows(command.file, command.format)) {
+    if (first) {
+      first = false;
+      command.mapping.keyField ??= keyFieldOf(row);
+      const unused = unusedColumns(row, command.mapping);
+      if (unused.length > 0)
+        process.stderr.write(
+          `bulk: columns not used (no parameter of ${command.operation.id}): ${unused.join(', ')}\n`,
+        );
+    }
+    try {
+      const call = mapRow(row, command.mapping);
+      checked.valid += 1;
+      checked.kept?.push(call);
+    } catch (error) {
+      checked.invalid.push({ row, message: (error as Error).message });
+    }
+  }
+  return checked;
+}
+
+async function* validRows(command: BulkCommand, checked: Checked): AsyncGenerator<RowCall> {
+  if (checked.kept) return yield* checked.kept;
+  for await (const row of readRows(command.file, command.format)) {
+    try {
+      yield mapRow(row, command.mapping);
+    } catch {
+      // Invalid: counted and reported by the check.
+    }
+  }
+}
+
+function refuseInvalid(command: BulkCommand, checked: Checked): never {
+  const lines = checked.invalid.slice(0, SHOWN_INVALID).map(({ message }) => `  ${message}`);
+  const more =
+    checked.invalid.length > SHOWN_INVALID
+      ? [`  ... and ${checked.invalid.length - SHOWN_INVALID} more`]
+      : [];
+  process.stderr.write(
+    `${[`bulk: ${checked.invalid.length} of ${checked.invalid.length + checked.valid} rows are invalid:`, ...lines, ...more].join('\n')}\n`,
+  );
+  throw new UsageError(
+    `nothing was sent: fix the rows, or add --skip-invalid to send the others${command.failures ? ` (the invalid ones go to ${command.failures})` : ''}`,
+  );
+}
+
+function resumeHint(command: BulkCommand): string {
+  const again = `loyalty bulk ${command.operation.id} --file ${command.file} --job-id ${JSON.stringify(command.jobId)}`;
+  if (command.checkpoint) return `resume with: ${again} --checkpoint ${command.checkpoint}`;
+  if (command.redis) return `resume with: ${again} --redis <the same URL>`;
+  return `run again with: ${again} (same keys: rows already applied are answered, not applied twice, for as long as the service keeps keys; add --checkpoint FILE to skip them)`;
+}
+
+async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number> {
+  const checked = await checkRows(command);
+  if (checked.invalid.length > 0 && !command.skipInvalid) refuseInvalid(command, checked);
+  const failures = command.failures ? new FailuresFile(command.failures, command.format) : undefined;
+  for (const { row, message } of checked.invalid) await failures?.add(row, message);
+  const shared = await sharedState({ ...command, jobId: command.jobId });
+  const client = new LoyaltyClient({
+    apiKey: await resolveApiKey(command.client.apiKeyFile, env),
+    baseUrl: command.client.baseUrl ?? env.LOYALTY_BASE_URL,
+    logLevel: 'off',
+    appInfo: { name: 'loyalty-cli' },
+    limiter: shared.limiter,
+    ...(command.client.timeoutMs === undefined ? {} : { timeoutMs: command.client.timeoutMs }),
+    ...(command.client.maxRetries === undefined ? {} : { maxRetries: command.client.maxRetries }),
+  });
+  const stop = new AbortController();
+  const onSigint = () => (stop.signal.aborted ? process.exit(130) : stop.abort(new Error('Ctrl+C')));
+  process.on('SIGINT', onSigint);
+  const view = createProgressView(process.stderr.isTTY === true, checked.valid);
+  const positionals = operationFlags(command.operation).positionals;
+  try {
+    const summary = await client.bulk(
+      validRows(command, checked),
+      async (rowCall, call) =>
+        (
+          await callOperation(
+            client,
+            command.operation,
+            positionals.map((parameter) => rowCall.params[parameter.name]),
+            rowCall.part,
+            call,
+          )
+        ).data,
+      {
+        jobId: command.jobId,
+        itemKey: (rowCall) => rowCall.itemKey,
+        concurrency: command.concurrency,
+        checkpoint: shared.checkpoint,
+        signal: stop.signal,
+        onProgress: (progress) => view.update({ ...progress, total: checked.valid }),
+        onItem: async (event) => {
+          if (event.status === 'failed')
+            await failures?.add(event.item.row, (event.error as Error).message ?? String(event.error));
+        },
+      },
+    );
+    view.stop();
+    process.stdout.write(
+      `succeeded ${summary.succeeded}, skipped ${summary.skipped}, failed ${summary.failed + checked.invalid.length}\n`,
+    );
+    if (failures && failures.count > 0) {
+      const again = `loyalty bulk ${command.operation.id} --file ${command.failures} --job-id ${JSON.stringify(command.jobId)} --key-field ${command.mapping.keyField}`;
+      process.stderr.write(
+        `bulk: the failed rows are in ${command.failures}, each with its error; once fixed, send them with the same job and key: ${again}\n`,
+      );
+    }
+    return summary.failed + checked.invalid.length > 0 ? EXIT.failure : EXIT.ok;
+  } catch (error) {
+    view.stop();
+    if (!(error instanceof LoyaltyAbortError)) throw error;
+    process.stderr.write(
+      `bulk: stopped. ${error.message.split(': ')[1] ?? ''}\nbulk: ${resumeHint(command)}\n`,
+    );
+    return 130;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await failures?.close();
+    await shared.close();
+  }
+}
+
+/** `loyalty bulk <operationId> --file F [...]` (docs/cli.md, "Bulk"). */
+export async function bulkCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const command = parseBulkArgs(argv);
+  if (command === undefined) {
+    process.stdout.write(BULK_HELP);
+    return EXIT.ok;
+  }
+  return run(command, env);
+}

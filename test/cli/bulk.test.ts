@@ -1,0 +1,147 @@
+/**
+ * `loyalty bulk`: rows of a CSV or JSON-lines file through the bulk runner, checked first, with a
+ * failures file that can be fed back in; exact balances through injected faults.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { movementOf, OPENING_BALANCE, uidOf } from '../fleet/plan.mjs';
+import { loyalty, serverForCli } from './cli-harness.js';
+
+const directory = mkdtempSync(join(tmpdir(), 'cli-bulk-'));
+const path = (name: string) => join(directory, name);
+
+/** `count` movements over `customers` as a CSV with a header: order,uid,puntos,motivo. */
+function movementsCsv(name: string, count: number, customers: number): string {
+  const lines = ['order,uid,puntos,motivo'];
+  for (let index = 0; index < count; index++) {
+    const { id, uid, puntos } = movementOf(index, customers);
+    lines.push(`${id},${uid},${puntos},${id}`);
+  }
+  writeFileSync(path(name), `${lines.join('\n')}\n`);
+  return path(name);
+}
+
+async function ledger(customers: number, options: Parameters<typeof serverForCli>[0] = {}) {
+  // No rate limit: the rows' pace is the client's (a real run gives --rps).
+  const served = await serverForCli({
+    seed: 'empty',
+    limits: { rateLimit: { limit: Number.POSITIVE_INFINITY } },
+    ...options,
+  });
+  for (let index = 0; index < customers; index++) {
+    served.server.admin.createCustomer({ uid: uidOf(index), puntos: OPENING_BALANCE });
+  }
+  return served;
+}
+
+describe('loyalty bulk', { timeout: 120_000 }, () => {
+  it('10,000 rows through 20% injected faults: failed rows in the failures file; fed back, every balance is exact', async () => {
+    const customers = 200;
+    const { server, env } = await ledger(customers, {
+      faults: { seed: 7, rates: { serverError: 0.1, dropBeforeProcessing: 0.05, dropAfterCommit: 0.05 } },
+    });
+    const file = movementsCsv('movements.csv', 10_000, customers);
+    const common = [
+      '--key-field',
+      'order',
+      '--job-id',
+      'accrual-test',
+      '--concurrency',
+      '32',
+      '--max-retries',
+      '1',
+    ];
+    const first = await loyalty(
+      ['bulk', 'clientes.puntos.add', '--file', file, ...common, '--failures', path('failed.csv')],
+      env,
+    );
+    const [succeeded, , failed] = (/succeeded (\d+), skipped (\d+), failed (\d+)/.exec(first.stdout) ?? [])
+      .slice(1)
+      .map(Number);
+    expect(failed).toBeGreaterThan(0);
+    expect(first.code).toBe(1);
+    expect((succeeded as number) + (failed as number)).toBe(10_000);
+    const failures = readFileSync(path('failed.csv'), 'utf8').trim().split('\n');
+    expect(failures[0]).toBe('order,uid,puntos,motivo,error');
+    expect(failures).toHaveLength((failed as number) + 1);
+    expect(first.stderr).toContain(`--job-id "accrual-test" --key-field order`);
+
+    const again = await loyalty(
+      [
+        'bulk',
+        'clientes.puntos.add',
+        '--file',
+        path('failed.csv'),
+        ...common.slice(0, 4),
+        '--max-retries',
+        '10',
+      ],
+      env,
+    );
+    expect(again.stdout).toContain(`succeeded ${failed}, skipped 0, failed 0`);
+    expect(again.code).toBe(0);
+    const due = new Map<string, number>();
+    for (let index = 0; index < 10_000; index++) {
+      const { uid, puntos } = movementOf(index, customers);
+      due.set(uid, (due.get(uid) ?? OPENING_BALANCE) + puntos);
+    }
+    const wrong = [...due].filter(([uid, balance]) => server.admin.customer(uid)?.puntos !== balance);
+    expect(wrong).toEqual([]);
+    expect(server.admin.audit()).toHaveLength(10_000);
+  });
+
+  it('checks every row before the first request: bad rows listed with their lines, nothing sent', async () => {
+    const { server, env } = await ledger(3);
+    writeFileSync(path('bad.csv'), `id,uid,puntos\na,${uidOf(0)},5\nb,${uidOf(1)},0\nc,${uidOf(2)},lots\n`);
+    const run = await loyalty(['bulk', 'clientes.puntos.add', '--file', path('bad.csv')], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('2 of 3 rows are invalid');
+    expect(run.stderr).toContain('line 3: body.puntos: must not be 0');
+    expect(run.stderr).toMatch(/line 4: body\.puntos: /);
+    expect(run.stderr).toContain('nothing was sent');
+    expect(server.admin.audit()).toHaveLength(0);
+  });
+
+  it('maps columns with --map, reads JSON lines from stdin, and skips what a checkpoint recorded', async () => {
+    const { server, env } = await ledger(2);
+    const rows = [
+      { ref: 'r1', cliente: uidOf(0), puntos: 5 },
+      { ref: 'r2', cliente: uidOf(1), puntos: 7 },
+    ];
+    const input = rows.map((row) => JSON.stringify(row)).join('\n');
+    const args = [
+      'bulk',
+      'clientes.puntos.add',
+      '--file',
+      '-',
+      '--job-id',
+      'stdin-job',
+      '--key-field',
+      'ref',
+      '--map',
+      'cliente=uid',
+      '--checkpoint',
+      path('stdin.ckpt'),
+    ];
+    const first = await loyalty(args, env, input);
+    expect(first.stdout).toContain('succeeded 2, skipped 0, failed 0');
+    const second = await loyalty(args, env, input);
+    expect(second.stdout).toContain('succeeded 0, skipped 2, failed 0');
+    expect(server.admin.customer(uidOf(1))?.puntos).toBe(OPENING_BALANCE + 7);
+  });
+
+  it('needs --key-field (or an id column), and --yes for a group action; suggests the operation meant', async () => {
+    const { env } = await ledger(1);
+    writeFileSync(path('nokey.csv'), `uid,puntos\n${uidOf(0)},5\n`);
+    const noKey = await loyalty(['bulk', 'clientes.puntos.add', '--file', path('nokey.csv')], env);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('bulk needs --key-field NAME');
+    const group = await loyalty(['bulk', 'grupos.puntos.add', '--file', path('nokey.csv')], env);
+    expect(group.code).toBe(2);
+    expect(group.stderr).toContain('add --yes to run it');
+    const typo = await loyalty(['bulk', 'clientes.punto.add', '--file', path('nokey.csv')], env);
+    expect(typo.stderr).toContain('did you mean clientes.puntos.add?');
+  });
+});
