@@ -20,6 +20,8 @@ const installed = [...dependencies, ...Object.keys(manifest.peerDependencies ?? 
 const options = Array.isArray(config) ? config[0] : config;
 const bundled = ((options as { noExternal?: (string | RegExp)[] }).noExternal ?? []).map(String);
 
+const PACKAGE_NAME = /^(node:)?(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w./-]*)?$/;
+
 /** The package a specifier names: `zod/v4/core` is zod, `@scope/name/x` is @scope/name. */
 function packageOf(specifier: string): string {
   const parts = specifier.split('/');
@@ -33,8 +35,12 @@ function importedPackages(suffix: string): string[] {
   const found = new Set<string>();
   for (const file of readdirSync(dist).filter((name) => name.endsWith(suffix))) {
     const text = readFileSync(join(dist, file), 'utf8');
-    for (const match of text.matchAll(/(?:from\s*|import\s*\(?\s*|require\(\s*)["']([^"'./][^"']*)["']/g)) {
+    // `(?<![\w.$])`: not `Buffer.from("...")` or a word ending in from; a specifier must look like a package name.
+    for (const match of text.matchAll(
+      /(?:(?<![\w.$])from\s*|(?<![\w.$])import\s*\(?\s*|(?<![\w.$])require\(\s*)["']([^"'./][^"']*)["']/g,
+    )) {
       const specifier = match[1] as string;
+      if (!PACKAGE_NAME.test(specifier)) continue;
       if (!specifier.startsWith('node:') && !builtinModules.includes(specifier))
         found.add(packageOf(specifier));
     }
