@@ -1,3 +1,4 @@
+import type { BulkCall, BulkSummary } from '../bulk/types.js';
 import { LoyaltyClient } from '../client/client.js';
 import { LoyaltyAbortError } from '../client/errors.js';
 import { resolveApiKey } from './api-key.js';
@@ -5,9 +6,9 @@ import { type BulkCommand, parseBulkArgs } from './bulk-args.js';
 import { FailuresFile } from './bulk-failures.js';
 import { BULK_HELP } from './bulk-help.js';
 import { mapRow, type RowCall, unusedColumns } from './bulk-map.js';
-import { createProgressView } from './bulk-progress.js';
+import { createProgressView, type ProgressView } from './bulk-progress.js';
 import { readRows } from './bulk-rows.js';
-import { sharedState } from './bulk-setup.js';
+import { type SharedState, sharedState } from './bulk-setup.js';
 import { callOperation } from './call-operation.js';
 import { EXIT } from './exit-codes.js';
 import { operationFlags } from './operation-flags.js';
@@ -88,13 +89,12 @@ function resumeHint(command: BulkCommand): string {
   return `run again with: ${again} (same keys: rows already applied are answered, not applied twice, for as long as the service keeps keys; add --checkpoint FILE to skip them)`;
 }
 
-async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number> {
-  const checked = await checkRows(command);
-  if (checked.invalid.length > 0 && !command.skipInvalid) refuseInvalid(command, checked);
-  const failures = command.failures ? new FailuresFile(command.failures, command.format) : undefined;
-  for (const { row, message } of checked.invalid) await failures?.add(row, message);
-  const shared = await sharedState({ ...command, jobId: command.jobId });
-  const client = new LoyaltyClient({
+async function bulkClient(
+  command: BulkCommand,
+  env: NodeJS.ProcessEnv,
+  shared: SharedState,
+): Promise<LoyaltyClient> {
+  return new LoyaltyClient({
     apiKey: await resolveApiKey(command.client.apiKeyFile, env),
     baseUrl: command.client.baseUrl ?? env.LOYALTY_BASE_URL,
     logLevel: 'off',
@@ -103,48 +103,77 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
     ...(command.client.timeoutMs === undefined ? {} : { timeoutMs: command.client.timeoutMs }),
     ...(command.client.maxRetries === undefined ? {} : { maxRetries: command.client.maxRetries }),
   });
+}
+
+/** The summary line, and where the failed rows are with the command line that sends them again. */
+function reportSummary(
+  command: BulkCommand,
+  summary: BulkSummary,
+  invalid: number,
+  failures: FailuresFile | undefined,
+): number {
+  const failed = summary.failed + invalid;
+  process.stdout.write(`succeeded ${summary.succeeded}, skipped ${summary.skipped}, failed ${failed}\n`);
+  if (failures && failures.count > 0) {
+    const again = `loyalty bulk ${command.operation.id} --file ${command.failures} --job-id ${JSON.stringify(command.jobId)} --key-field ${command.mapping.keyField}`;
+    process.stderr.write(
+      `bulk: the failed rows are in ${command.failures}, each with its error; once fixed, send them with the same job and key: ${again}\n`,
+    );
+  }
+  return failed > 0 ? EXIT.failure : EXIT.ok;
+}
+
+/** Runs the valid rows through client.bulk, each row's call being the operation's SDK method. */
+function runRows(
+  client: LoyaltyClient,
+  command: BulkCommand,
+  checked: Checked,
+  hooks: {
+    checkpoint: SharedState['checkpoint'];
+    signal: AbortSignal;
+    view: ProgressView;
+    failures: FailuresFile | undefined;
+  },
+): Promise<BulkSummary> {
+  const positionals = operationFlags(command.operation).positionals;
+  const send = async (rowCall: RowCall, call: BulkCall) => {
+    const args = positionals.map((parameter) => rowCall.params[parameter.name]);
+    return (await callOperation(client, command.operation, args, rowCall.part, call)).data;
+  };
+  return client.bulk(validRows(command, checked), send, {
+    jobId: command.jobId,
+    itemKey: (rowCall) => rowCall.itemKey,
+    concurrency: command.concurrency,
+    checkpoint: hooks.checkpoint,
+    signal: hooks.signal,
+    onProgress: (progress) => hooks.view.update({ ...progress, total: checked.valid }),
+    onItem: async (event) => {
+      if (event.status === 'failed')
+        await hooks.failures?.add(event.item.row, (event.error as Error).message ?? String(event.error));
+    },
+  });
+}
+
+async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number> {
+  const checked = await checkRows(command);
+  if (checked.invalid.length > 0 && !command.skipInvalid) refuseInvalid(command, checked);
+  const failures = command.failures ? new FailuresFile(command.failures, command.format) : undefined;
+  for (const { row, message } of checked.invalid) await failures?.add(row, message);
+  const shared = await sharedState({ ...command, jobId: command.jobId });
+  const client = await bulkClient(command, env, shared);
   const stop = new AbortController();
   const onSigint = () => (stop.signal.aborted ? process.exit(130) : stop.abort(new Error('Ctrl+C')));
   process.on('SIGINT', onSigint);
   const view = createProgressView(process.stderr.isTTY === true, checked.valid);
-  const positionals = operationFlags(command.operation).positionals;
   try {
-    const summary = await client.bulk(
-      validRows(command, checked),
-      async (rowCall, call) =>
-        (
-          await callOperation(
-            client,
-            command.operation,
-            positionals.map((parameter) => rowCall.params[parameter.name]),
-            rowCall.part,
-            call,
-          )
-        ).data,
-      {
-        jobId: command.jobId,
-        itemKey: (rowCall) => rowCall.itemKey,
-        concurrency: command.concurrency,
-        checkpoint: shared.checkpoint,
-        signal: stop.signal,
-        onProgress: (progress) => view.update({ ...progress, total: checked.valid }),
-        onItem: async (event) => {
-          if (event.status === 'failed')
-            await failures?.add(event.item.row, (event.error as Error).message ?? String(event.error));
-        },
-      },
-    );
+    const summary = await runRows(client, command, checked, {
+      checkpoint: shared.checkpoint,
+      signal: stop.signal,
+      view,
+      failures,
+    });
     view.stop();
-    process.stdout.write(
-      `succeeded ${summary.succeeded}, skipped ${summary.skipped}, failed ${summary.failed + checked.invalid.length}\n`,
-    );
-    if (failures && failures.count > 0) {
-      const again = `loyalty bulk ${command.operation.id} --file ${command.failures} --job-id ${JSON.stringify(command.jobId)} --key-field ${command.mapping.keyField}`;
-      process.stderr.write(
-        `bulk: the failed rows are in ${command.failures}, each with its error; once fixed, send them with the same job and key: ${again}\n`,
-      );
-    }
-    return summary.failed + checked.invalid.length > 0 ? EXIT.failure : EXIT.ok;
+    return reportSummary(command, summary, checked.invalid.length, failures);
   } catch (error) {
     view.stop();
     if (!(error instanceof LoyaltyAbortError)) throw error;
