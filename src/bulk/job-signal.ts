@@ -8,7 +8,7 @@ const nodeEvents = (
   globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
 ).process?.getBuiltinModule?.('node:events') as ListenerLimits | undefined;
 
-/** What one call may hang on a signal at once: the attempt's listener, and a retry's wait. */
+/** What the code of one item's `run` may hang on the signal at once (a fetch and a wait, say). */
 const LISTENERS_PER_CALL = 2;
 
 export interface JobSignal {
@@ -20,9 +20,10 @@ export interface JobSignal {
 
 /**
  * One signal for every call of the job, following the caller's. A signal per call would cost an
- * AbortController per item (3.6 µs in Node, a third of the runner's own time); one shared by
- * `concurrency` calls carries that many listeners, past the 10 after which Node warns of a leak,
- * so its limit is raised to what the calls in flight can hang on it.
+ * AbortController per item (3.6 µs in Node, a third of the runner's own time). The SDK's calls
+ * hang one listener on it in all (limits/abort-listeners.ts); a `run` that hands it to other code
+ * may hang one per item in flight, past the 10 after which Node warns of a leak, so its limit is
+ * raised to what the items in flight can hang on it.
  */
 export function followSignal(caller: AbortSignal | undefined, concurrency: number): JobSignal {
   const controller = new AbortController();

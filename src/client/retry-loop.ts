@@ -1,4 +1,5 @@
 import pRetry from 'p-retry';
+import { onAbort } from '../limits/abort-listeners.js';
 import { abortError, type Throttle } from './attempt.js';
 import { logRetry } from './call-log.js';
 import { LoyaltyApiError, type LoyaltyError } from './errors.js';
@@ -17,15 +18,16 @@ function pause(ms: number, call: RetriedCall): Promise<void> {
   const { signal } = call;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(call.operationId, signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(call.operationId, signal as AbortSignal));
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stopWaiting?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopWaiting = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(abortError(call.operationId, signal));
+        })
+      : undefined;
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { onAbort } from '../limits/abort-listeners.js';
 
 export interface TransportRequest {
   method: string;
@@ -129,16 +130,16 @@ class BufferingHandler {
 function send(dispatcher: Dispatcher, request: TransportRequest): Promise<TransportResponse> {
   return new Promise((resolve, reject) => {
     const { signal } = request;
-    const onAbort = () => handler.cancel(signal?.reason ?? new Error('aborted'));
+    let stopWaiting: (() => void) | undefined;
     const handler = new BufferingHandler(
       (response) => {
         clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
+        stopWaiting?.();
         resolve(response);
       },
       (error) => {
         clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
+        stopWaiting?.();
         reject(error);
       },
     );
@@ -147,8 +148,9 @@ function send(dispatcher: Dispatcher, request: TransportRequest): Promise<Transp
       request.timeoutMs,
     );
     if (signal) {
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
+      const cancel = () => handler.cancel(signal.reason ?? new Error('aborted'));
+      if (signal.aborted) return cancel();
+      stopWaiting = onAbort(signal, cancel);
     }
     try {
       dispatcher.dispatch(
@@ -186,19 +188,19 @@ export function undiciTransport(dispatcher: Dispatcher | undefined): Transport {
  */
 function readWithin(response: Response, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const onAbort = () => {
+    const cancel = () => {
       response.body?.cancel(signal.reason).catch(() => {});
       reject(signal.reason);
     };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) return cancel();
+    const stopWaiting = onAbort(signal, cancel);
     response.text().then(
       (text) => {
-        signal.removeEventListener('abort', onAbort);
+        stopWaiting();
         resolve(text);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        stopWaiting();
         reject(error);
       },
     );
@@ -218,8 +220,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
       () => controller.abort(new TransportTimeout(`no complete answer within ${timeoutMs} ms`)),
       timeoutMs,
     );
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopWaiting = signal ? onAbort(signal, () => controller.abort(signal.reason)) : undefined;
     try {
       const response = await current()(`${origin}${path}`, {
         method,
@@ -238,7 +239,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
       throw reason instanceof TransportTimeout ? reason : error;
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      stopWaiting?.();
     }
   };
 }
