@@ -88,21 +88,19 @@ export function parseCommand(
   return { kind: 'serve', port: parsePort(values.port), host: values.host, options };
 }
 
+/** The flags of `loyalty serve`. */
+export const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  config: { type: 'string' },
+  key: { type: 'string', multiple: true },
+  faults: { type: 'string' },
+  'fault-rate': { type: 'string' },
+  'fault-seed': { type: 'string' },
+  'fault-latency': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      config: { type: 'string' },
-      key: { type: 'string', multiple: true },
-      faults: { type: 'string' },
-      'fault-rate': { type: 'string' },
-      'fault-seed': { type: 'string' },
-      'fault-latency': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: SERVE_OPTIONS });
 }

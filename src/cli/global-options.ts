@@ -15,6 +15,14 @@ export const GLOBAL_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
+/** The options of `loyalty whoami` and `loyalty help <operationId>`. */
+export const COMMAND_OPTIONS = {
+  json: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  'api-key-file': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
 export const GLOBAL_HELP: readonly (readonly [string, string])[] = [
   [
     '--data JSON|@FILE|-',

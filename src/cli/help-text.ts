@@ -89,6 +89,10 @@ export function topHelp(): string {
       ['whoami', 'the application of the key, and the operations it may call'],
       ['help <operationId>', "the service's own help of an operation (help=true)"],
       ['serve', 'the in-memory reference server (loyalty serve --help)'],
+      [
+        'completion bash|zsh|fish',
+        'the Tab completion script of a shell (how to install it: its first lines)',
+      ],
     ]),
     '',
     'Options of every command: loyalty <command> --help. Exit statuses: 0 ok, 1 failure, 2 invalid input',

@@ -5,20 +5,15 @@ import { getOperation } from '../operations/table.js';
 import { resolveApiKey } from './api-key.js';
 import { bulkCommand } from './bulk-command.js';
 import { resolveCommand } from './command-tree.js';
+import { complete, completionScript, SHELLS, type Shell } from './completion.js';
 import { EXIT, exitCodeOf } from './exit-codes.js';
+import { COMMAND_OPTIONS } from './global-options.js';
 import { groupHelp, topHelp } from './help-text.js';
 import { createOutput, paint } from './output.js';
 import { runOperation } from './run-operation.js';
 import { serveCommand } from './serve.js';
 import { UsageError } from './usage-error.js';
 import { whoami } from './whoami.js';
-
-const COMMAND_OPTIONS = {
-  json: { type: 'boolean' },
-  'base-url': { type: 'string' },
-  'api-key-file': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
 /** `loyalty help <operationId>`: the service's own help text (help=true). */
 async function serviceHelp(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -40,6 +35,22 @@ async function serviceHelp(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     logLevel: 'off',
   });
   process.stdout.write(await client.help(id as Parameters<LoyaltyClient['help']>[0]));
+  return EXIT.ok;
+}
+
+/** `loyalty completion <shell>`: the script, on stdout. */
+function completionCommand(argv: readonly string[]): number {
+  const [shell, ...extra] = argv;
+  if (shell === '--help' || shell === '-h') {
+    process.stdout.write(`Usage: loyalty completion ${SHELLS.join('|')}\n`);
+    return EXIT.ok;
+  }
+  if (!SHELLS.includes(shell as Shell) || extra.length > 0) {
+    throw new UsageError(
+      `loyalty completion takes one shell: ${SHELLS.join(', ')} (e.g. source <(loyalty completion bash))`,
+    );
+  }
+  process.stdout.write(completionScript(shell as Shell));
   return EXIT.ok;
 }
 
@@ -70,6 +81,11 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
   if (first === 'serve') return serveCommand(argv);
   if (first === 'help') return serviceHelp(rest, env);
   if (first === 'bulk') return bulkCommand(rest, env);
+  if (first === 'completion') return completionCommand(rest);
+  if (first === '__complete') {
+    for (const candidate of complete(rest)) process.stdout.write(`${candidate}\n`);
+    return EXIT.ok;
+  }
   if (first === 'whoami') {
     const { values } = parseArgs({ args: rest, options: COMMAND_OPTIONS });
     return whoami(values, createOutput(values.json === true, env), env);

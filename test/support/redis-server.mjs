@@ -1,54 +1,15 @@
 // A real redis-server for the tests and the fleet run: started on a free port with no
-// persistence, stopped at the end. When the binary is missing, it is installed with apt-get where
-// that can work (root on Debian, as on CI); otherwise one line says how to install it.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// persistence, stopped at the end (installed as debian-tool.mjs says when missing).
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { ensureDebianTool } from './debian-tool.mjs';
 
 const INSTALL_HINT =
   'redis-server is missing: install it (Debian/Ubuntu: sudo apt-get install -y redis-server; macOS: brew install redis) and run the tests again';
 
-/** @param {string} command */
-function onPath(command) {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function aptInstall() {
-  const run = (/** @type {string[]} */ args) =>
-    execFileSync('apt-get', args, {
-      stdio: 'pipe',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  try {
-    run(['install', '-y', '--no-install-recommends', 'redis-server']);
-  } catch {
-    // A fresh machine may have no package lists yet.
-    run(['update']);
-    run(['install', '-y', '--no-install-recommends', 'redis-server']);
-  }
-}
-
 /** The path of redis-server, installing it when this machine can; else an Error with the one-line hint. */
 export function ensureRedisServerBinary() {
-  if (onPath('redis-server')) return 'redis-server';
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (canInstall) {
-    process.stderr.write('redis-server is missing: installing the Debian package redis-server...\n');
-    try {
-      aptInstall();
-    } catch (error) {
-      throw new Error(
-        `${INSTALL_HINT} (apt-get failed: ${String(/** @type {Error} */ (error).message).split('\n')[0]})`,
-      );
-    }
-    if (onPath('redis-server')) return 'redis-server';
-  }
-  throw new Error(INSTALL_HINT);
+  return ensureDebianTool({ command: 'redis-server', debianPackage: 'redis-server', hint: INSTALL_HINT });
 }
 
 /** @returns {Promise<number>} */

@@ -1,0 +1,88 @@
+/**
+ * A program on a real terminal: a tmux session on a private server, keys typed into it, and the
+ * screen read back. For what only happens on a TTY (a hidden prompt, a confirmation, a progress
+ * bar, Ctrl+C, a shell's Tab completion).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureDebianTool } from './debian-tool.mjs';
+
+const TMUX_HINT =
+  'tmux is missing: install it (Debian/Ubuntu: sudo apt-get install -y tmux; macOS: brew install tmux) and run the tests again';
+
+export interface TerminalSession {
+  /** Types `text` as it is (no Enter). */
+  type(text: string): void;
+  /** Presses keys by tmux's names: `Enter`, `Tab`, `C-c`. */
+  press(...keys: string[]): void;
+  /** The screen as it shows now, the scrollback included. */
+  screen(): string;
+  /** Waits until the screen matches, and returns it; fails with the screen after `timeoutMs`. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Ends the session and its private tmux server. */
+  close(): void;
+}
+
+/** Runs `command` (a shell command line) on a new 160x40 terminal, with `env` added. */
+export function openTerminal(
+  command: string,
+  env: Record<string, string> = {},
+  cwd?: string,
+): TerminalSession {
+  const tmux = ensureDebianTool({ command: 'tmux', debianPackage: 'tmux', hint: TMUX_HINT });
+  const socket = `loyalty-test-${randomUUID().slice(0, 8)}`;
+  const run = (...args: string[]) =>
+    execFileSync(tmux, ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8', cwd });
+  // Through env(1): tmux's own -e does not reach a PATH the server's environment already has.
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  const assignments = Object.entries(env).map(([name, value]) => quote(`${name}=${value}`));
+  const line = assignments.length > 0 ? `exec env ${assignments.join(' ')} ${command}` : command;
+  // The pane stays when the program ends, so its last screen can still be read.
+  run(
+    'start-server',
+    ';',
+    'set-option',
+    '-g',
+    'remain-on-exit',
+    'on',
+    ';',
+    'new-session',
+    '-d',
+    '-s',
+    'main',
+    '-x',
+    '160',
+    '-y',
+    '40',
+    line,
+  );
+  const screen = () => run('capture-pane', '-p', '-J', '-S', '-200', '-t', 'main');
+  return {
+    type: (text) => {
+      run('send-keys', '-t', 'main', '-l', text);
+    },
+    press: (...keys) => {
+      run('send-keys', '-t', 'main', ...keys);
+    },
+    screen,
+    async waitFor(pattern, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const shown = screen();
+        if (pattern.test(shown)) return shown;
+        if (Date.now() > deadline) {
+          throw new Error(`the terminal did not show ${pattern} within ${timeoutMs} ms; it shows:\n${shown}`);
+        }
+        await sleep(50);
+      }
+    },
+    close: () => {
+      try {
+        run('kill-server');
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+}
