@@ -1,7 +1,7 @@
 import type { OperationDefinition } from '../operations/define.js';
 import { describeIssues, validateRequest } from '../operations/validate.js';
 import type { Row } from './bulk-rows.js';
-import { type FieldFlag, operationFlags } from './operation-flags.js';
+import { type FieldFlag, fromText, NOT_CONVERTED, operationFlags } from './operation-flags.js';
 import { UsageError } from './usage-error.js';
 
 /** One row as the operation's call. */
@@ -50,20 +50,12 @@ export function parameterNames(operation: OperationDefinition): string[] {
   ];
 }
 
-function convert(field: FieldFlag | undefined, value: unknown, fromText: boolean): unknown {
-  if (!fromText || typeof value !== 'string' || field === undefined) return value;
+/** A CSV cell as its field's type; a cell that does not convert is kept, for the row's check to name. */
+function convert(field: FieldFlag | undefined, value: unknown, cellsAreText: boolean): unknown {
+  if (!cellsAreText || typeof value !== 'string' || field === undefined) return value;
   if (value === '') return undefined;
-  if (field.kind === 'number' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
-  if (field.kind === 'boolean' && /^(true|false)$/i.test(value.trim()))
-    return value.trim().toLowerCase() === 'true';
-  if (field.kind === 'json' && /^[[{]/.test(value.trim())) {
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }
-  return value;
+  const converted = fromText(field.kind, value);
+  return converted === NOT_CONVERTED ? value : converted;
 }
 
 /**

@@ -45,8 +45,18 @@ function nestedFlags(parameter: ParameterDescription): FieldFlag[] {
   return [{ flag: `--${kebab(parameter.name)}`, path: [parameter.name], kind: 'json', parameter }, ...nested];
 }
 
-/** The command's positionals and flags, derived from the operation table. */
+const derived = new WeakMap<Operation, OperationFlags>();
+
+/** The command's positionals and flags, derived from the operation table (once per operation). */
 export function operationFlags(operation: Operation): OperationFlags {
+  const known = derived.get(operation);
+  if (known) return known;
+  const flags = deriveFlags(operation);
+  derived.set(operation, flags);
+  return flags;
+}
+
+function deriveFlags(operation: Operation): OperationFlags {
   const parameters = describeParameters(operation);
   const fields = parameters
     .filter((parameter) => parameter.in !== 'path')
@@ -69,30 +79,46 @@ export function operationFlags(operation: Operation): OperationFlags {
   };
 }
 
-/** A flag's text as the value its field takes; what does not convert is refused with the flag named. */
-export function convertFlag(field: FieldFlag, text: string | boolean): unknown {
-  if (field.kind === 'boolean') {
-    if (typeof text === 'boolean') return text;
-    if (text === 'true' || text === 'false') return text === 'true';
-    throw new UsageError(
-      `${field.flag} takes true or false (or no value for true), got ${JSON.stringify(text)}`,
-    );
+/** What `fromText` gives back for a text that is no value of the kind. */
+export const NOT_CONVERTED: unique symbol = Symbol('not converted');
+
+/** A text (a flag's value, a CSV cell) as a value of `kind`, or NOT_CONVERTED. */
+export function fromText(kind: FlagKind, text: string): unknown {
+  const trimmed = text.trim();
+  if (kind === 'number') {
+    const value = Number(trimmed);
+    return trimmed === '' || !Number.isFinite(value) ? NOT_CONVERTED : value;
   }
-  if (typeof text === 'boolean') throw new UsageError(`${field.flag} needs a value`);
-  if (field.kind === 'number') {
-    const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value))
-      throw new UsageError(`${field.flag} takes a number, got ${JSON.stringify(text)}`);
-    return value;
+  if (kind === 'boolean') {
+    return /^(true|false)$/i.test(trimmed) ? trimmed.toLowerCase() === 'true' : NOT_CONVERTED;
   }
-  if (field.kind === 'json') {
+  if (kind === 'json') {
     try {
       return JSON.parse(text);
     } catch {
-      throw new UsageError(`${field.flag} takes JSON, e.g. '{"nombre":"Ana"}', got ${JSON.stringify(text)}`);
+      return NOT_CONVERTED;
     }
   }
   return text;
+}
+
+const EXPECTED: Record<FlagKind, string> = {
+  number: 'a number',
+  boolean: 'true or false (or no value for true)',
+  json: `JSON, e.g. '{"nombre":"Ana"}'`,
+  string: 'text',
+};
+
+/** A flag's text as the value its field takes; what does not convert is refused with the flag named. */
+export function convertFlag(field: FieldFlag, text: string | boolean): unknown {
+  if (typeof text === 'boolean') {
+    if (field.kind === 'boolean') return text;
+    throw new UsageError(`${field.flag} needs a value`);
+  }
+  const value = fromText(field.kind, text);
+  if (value === NOT_CONVERTED)
+    throw new UsageError(`${field.flag} takes ${EXPECTED[field.kind]}, got ${JSON.stringify(text)}`);
+  return value;
 }
 
 /** A path parameter's text as its value (numbers for integer ids). */
