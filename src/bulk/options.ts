@@ -1,4 +1,4 @@
-import { nearestName } from '../operations/near-name.js';
+import { checkNames } from '../operations/near-name.js';
 import { type BudgetLedger, checkBudget, createBudgetLedger } from './budget.js';
 import type { Checkpoint } from './checkpoint.js';
 import { type BulkSource, isBulkSource, knownSize } from './source.js';
@@ -45,16 +45,6 @@ function optionalFunction(value: unknown, name: string, fail: Fail): void {
   if (value !== undefined && !isFunction(value)) fail(`${name} must be a function`);
 }
 
-function checkNames(options: object, fail: Fail): void {
-  for (const name of Object.keys(options)) {
-    if ((OPTION_NAMES as readonly string[]).includes(name)) continue;
-    const near = nearestName(name, OPTION_NAMES);
-    fail(
-      `Unknown bulk option "${name}"${near ? `; did you mean "${near}"?` : `. Known: ${OPTION_NAMES.join(', ')}.`}`,
-    );
-  }
-}
-
 function checkJobId(jobId: unknown, fail: Fail): string {
   if (typeof jobId !== 'string' || jobId.length === 0) {
     fail('bulk needs a jobId: a non-empty string naming the job, the same on every worker and every re-run');
@@ -96,7 +86,7 @@ export function resolveJob<T, R>(source: unknown, run: unknown, options: unknown
     fail('bulk items must be an Iterable or an AsyncIterable (an array, a generator)');
   if (!isFunction(run)) fail('bulk needs a function (item, call) => the call for that item');
   if (typeof options !== 'object' || options === null) fail('bulk needs options with jobId and itemKey');
-  checkNames(options, fail);
+  checkNames(options, OPTION_NAMES, 'bulk option', fail);
   const given = options as BulkOptions<T, R>;
   if (!isFunction(given.itemKey)) fail('bulk needs itemKey: a function giving the unique key of an item');
   optionalFunction(given.onItem, 'onItem', fail);

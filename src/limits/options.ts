@@ -1,4 +1,4 @@
-import { nearestName } from '../operations/near-name.js';
+import { checkNames } from '../operations/near-name.js';
 
 /** The rates an API key is allowed. The spec gives no figures: they are those of your contract. */
 export interface LimiterRates {
@@ -42,15 +42,9 @@ const RATE_UNITS: Record<keyof LimiterRates, string> = {
 };
 
 /** Refuses a name not in `known`, naming the one it was probably meant to be. */
-function checkNames(options: object, known: readonly string[], what: string): void {
-  for (const name of Object.keys(options)) {
-    if (known.includes(name)) continue;
-    const near = nearestName(name, known);
-    throw new TypeError(
-      `Unknown ${what} option "${name}"${near ? `; did you mean "${near}"?` : `. Known: ${known.join(', ')}.`}`,
-    );
-  }
-}
+const throwTypeError = (message: string): never => {
+  throw new TypeError(message);
+};
 
 function rate(options: Partial<LimiterRates>, name: keyof LimiterRates, what: string): number {
   const value: unknown = options[name];
@@ -79,7 +73,7 @@ export function readRates(
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`${what} takes an object: { requestsPerSecond, groupActionsPerMinute }`);
   }
-  checkNames(options, known, what);
+  checkNames(options, known, `${what} option`, throwTypeError);
   const given = options as Partial<LimiterRates>;
   return {
     requestsPerSecond: rate(given, 'requestsPerSecond', what),

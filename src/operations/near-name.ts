@@ -48,3 +48,25 @@ export function nearestName(
   }
   return nearest;
 }
+
+/**
+ * Rejects names of `value` that are not in `known`: a misspelt option would otherwise be ignored
+ * without a word. `fail` gets the message, which names the nearest known name or lists them all;
+ * `what` names the kind of name (`LoyaltyClient option`, `bulk option`), `path` goes before the
+ * name for nested options (`limits.`).
+ */
+export function checkNames(
+  value: object,
+  known: readonly string[],
+  what: string,
+  fail: (message: string) => never,
+  path = '',
+): void {
+  for (const name of Object.keys(value)) {
+    if (known.includes(name)) continue;
+    const near = nearestName(name, known);
+    fail(
+      `Unknown ${what} "${path}${name}"${near ? `; did you mean "${near}"?` : `. Known: ${known.join(', ')}.`}`,
+    );
+  }
+}
