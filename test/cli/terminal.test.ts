@@ -60,6 +60,35 @@ describe('the API key, asked for on a terminal', () => {
   });
 });
 
+describe('colour: on a terminal only, and never with NO_COLOR', () => {
+  const RED = '\u001b[31m';
+  const notFound = ['clientes', 'retrieve', 'cli_9999'];
+
+  it('an error on a terminal is red', async () => {
+    const { env } = await serverForCli();
+    const terminal = onTerminal(notFound, env);
+    await terminal.waitFor(/exit 4/);
+    expect(terminal.screen({ escapes: true })).toContain(`${RED}loyalty: `);
+  });
+
+  it('with NO_COLOR set, the same error on a terminal has no colour', async () => {
+    const { env } = await serverForCli();
+    const terminal = onTerminal(notFound, { ...env, NO_COLOR: '1' });
+    await terminal.waitFor(/exit 4/);
+    const screen = terminal.screen({ escapes: true });
+    expect(screen).toContain('loyalty: ');
+    expect(screen).not.toContain(RED);
+  });
+
+  it('on a pipe, the error has no colour', async () => {
+    const { env } = await serverForCli();
+    const run = await loyalty(notFound, env);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain('loyalty: ');
+    expect(run.stderr).not.toContain('\u001b[');
+  });
+});
+
 describe('a group action on a terminal: its dry run, then a y/N question', () => {
   const command = ['grupos', 'puntos', 'add', '1', '--puntos', '3'];
 

@@ -16,8 +16,8 @@ export interface TerminalSession {
   type(text: string): void;
   /** Presses keys by tmux's names: `Enter`, `Tab`, `C-c`. */
   press(...keys: string[]): void;
-  /** The screen as it shows now, the scrollback included. */
-  screen(): string;
+  /** The screen as it shows now, the scrollback included; with `escapes`, its colours as escape sequences. */
+  screen(options?: { escapes?: boolean }): string;
   /** Waits until the screen matches, and returns it; fails with the screen after `timeoutMs`. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Ends the session and its private tmux server. */
@@ -57,7 +57,8 @@ export function openTerminal(
     '40',
     line,
   );
-  const screen = () => run('capture-pane', '-p', '-J', '-S', '-200', '-t', 'main');
+  const screen = (options: { escapes?: boolean } = {}) =>
+    run('capture-pane', '-p', '-J', ...(options.escapes ? ['-e'] : []), '-S', '-200', '-t', 'main');
   return {
     type: (text) => {
       run('send-keys', '-t', 'main', '-l', text);
