@@ -201,22 +201,27 @@ function resolveApiUrl(baseUrl: string | undefined): { origin: string; basePath:
   return { origin: url.origin, basePath: `${path}${API_PREFIX}` };
 }
 
+/** The environment's variables where the runtime has `process` (Node, Bun, Deno); none elsewhere (Workers). */
+const environment = (): Record<string, string | undefined> =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+
 export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptions {
+  const env = environment();
   if (typeof options !== 'object' || options === null) fail('LoyaltyClient options must be an object');
   checkOptionNames(options, CLIENT_OPTION_NAMES, 'LoyaltyClient option');
-  const apiKey = options.apiKey ?? process.env.LOYALTY_API_KEY;
+  const apiKey = options.apiKey ?? env.LOYALTY_API_KEY;
   if (typeof apiKey !== 'string' || apiKey.trim() === '') {
     fail('Missing API key: pass apiKey or set LOYALTY_API_KEY');
   }
   if (!headerValue.safeParse(apiKey).success || apiKey !== apiKey.trim()) {
     fail('The API key holds control characters or surrounding spaces; copy it again from the dashboard');
   }
-  const logLevel = options.logLevel ?? (process.env.LOYALTY_LOG as LogLevel | undefined) ?? 'warn';
+  const logLevel = options.logLevel ?? (env.LOYALTY_LOG as LogLevel | undefined) ?? 'warn';
   if (!LOG_LEVELS.includes(logLevel))
     fail(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${logLevel}`);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch must be a function');
   if (options.fetch && options.dispatcher) fail('Give either fetch or dispatcher, not both');
-  const { origin, basePath } = resolveApiUrl(options.baseUrl ?? process.env.LOYALTY_BASE_URL);
+  const { origin, basePath } = resolveApiUrl(options.baseUrl ?? env.LOYALTY_BASE_URL);
   const retryBaseDelayMs = nonNegativeInteger(
     options.retryBaseDelayMs,
     'retryBaseDelayMs',

@@ -1,5 +1,6 @@
 import type { OperationDefinition } from '../operations/define.js';
 import { SDK_VERSION } from '../version.js';
+import { runtimeLabel } from './runtime-label.js';
 
 type PathTemplate = readonly (string | { param: string })[];
 
@@ -37,7 +38,7 @@ export function buildQuery(query: Record<string, unknown>): string {
   return search ? `?${search}` : '';
 }
 
-const USER_AGENT = `loyalty-sdk/${SDK_VERSION} node/${process.versions.node}`;
+const USER_AGENT = `loyalty-sdk/${SDK_VERSION} ${runtimeLabel()}`;
 
 /** The SDK's own User-Agent, with the application's product (`appInfo`) after it when given. */
 export function userAgent(appProduct: string | undefined): string {
