@@ -21,6 +21,7 @@ import {
   ReportesResource,
   TareasResource,
 } from './resources.js';
+import { onNode } from './runtime.js';
 import { fetchTransport, type Transport, undiciTransport } from './transport.js';
 import { changesTransport, settingsOf, withChanges } from './with-options.js';
 
@@ -28,6 +29,13 @@ const inspect = Symbol.for('nodejs.util.inspect.custom');
 
 /** The transport a client made by `withOptions` takes over, keyed by the options it is made with. */
 const inheritedTransports = new WeakMap<ClientOptions, Transport>();
+
+/** The given fetch; else undici on Node or when given a dispatcher; else the runtime's own fetch. */
+function defaultTransport(resolved: Pick<ResolvedOptions, 'fetch' | 'dispatcher'>): Transport {
+  if (resolved.fetch) return fetchTransport(resolved.fetch);
+  if (resolved.dispatcher || onNode()) return undiciTransport(resolved.dispatcher);
+  return fetchTransport(globalThis.fetch);
+}
 
 /** The bulk runner sits below the client; it throws the client's error classes through these. */
 const BULK_ERRORS: BulkErrors = {
@@ -54,8 +62,7 @@ export class LoyaltyClient {
     this.#settings = settingsOf(options, resolved);
     this.#context = createPipelineContext(
       resolved,
-      inheritedTransports.get(options) ??
-        (resolved.fetch ? fetchTransport(resolved.fetch) : undiciTransport(resolved.dispatcher)),
+      inheritedTransports.get(options) ?? defaultTransport(resolved),
       levelled(resolved.logger, resolved.logLevel, resolved.apiKey),
     );
     const call: Call = (id, input, requestOptions) =>

@@ -9,6 +9,7 @@ import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { checkOptionNames } from './option-names.js';
 import { userAgent } from './request.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
+import { inBrowser } from './runtime.js';
 import type { FetchLike } from './transport.js';
 
 export interface ClientOptions {
@@ -31,8 +32,13 @@ export interface ClientOptions {
   retryMaxDelayMs?: number | undefined;
   /** An undici Dispatcher (ProxyAgent, MockAgent, a custom Agent). */
   dispatcher?: Dispatcher | undefined;
-  /** A WHATWG fetch to send with instead of undici, e.g. `globalThis.fetch` under MSW. */
+  /** A WHATWG fetch to send with instead of undici, e.g. `globalThis.fetch` under MSW. Default: undici on Node, the runtime's `fetch` elsewhere. */
   fetch?: FetchLike | undefined;
+  /**
+   * Lets a client be made in a web page, where anyone who opens the page can read the API key.
+   * Default false: in a browser the constructor throws. For local tools and tests only.
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
   /** Default: `console`. The API key never reaches it. */
   logger?: Logger | undefined;
   /** Default: `process.env.LOYALTY_LOG`, else `warn`. */
@@ -103,6 +109,7 @@ export const CLIENT_OPTION_NAMES = [
   'retryMaxDelayMs',
   'dispatcher',
   'fetch',
+  'dangerouslyAllowBrowser',
   'logger',
   'logLevel',
   'defaultHeaders',
@@ -209,6 +216,12 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
   const env = environment();
   if (typeof options !== 'object' || options === null) fail('LoyaltyClient options must be an object');
   checkOptionNames(options, CLIENT_OPTION_NAMES, 'LoyaltyClient option');
+  if (inBrowser() && options.dangerouslyAllowBrowser !== true) {
+    fail(
+      'LoyaltyClient refuses to run in a browser: anyone who opens the page could read the API key. ' +
+        'Call the API from your backend; for a local tool or a test, pass dangerouslyAllowBrowser: true.',
+    );
+  }
   const apiKey = options.apiKey ?? env.LOYALTY_API_KEY;
   if (typeof apiKey !== 'string' || apiKey.trim() === '') {
     fail('Missing API key: pass apiKey or set LOYALTY_API_KEY');

@@ -1,6 +1,6 @@
 import type { OperationDefinition } from '../operations/define.js';
 import { SDK_VERSION } from '../version.js';
-import { runtimeLabel } from './runtime-label.js';
+import { runtimeLabel } from './runtime.js';
 
 type PathTemplate = readonly (string | { param: string })[];
 

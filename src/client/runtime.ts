@@ -19,3 +19,18 @@ export function runtimeLabel(globals: RuntimeGlobals = globalThis as RuntimeGlob
   if (globals.navigator?.userAgent === 'Cloudflare-Workers') return 'workerd';
   return 'js';
 }
+
+/** Whether the client runs on Node itself (not Bun or Deno, which show a Node version too). */
+export function onNode(globals: RuntimeGlobals = globalThis as RuntimeGlobals): boolean {
+  return runtimeLabel(globals).startsWith('node/');
+}
+
+/**
+ * Whether this looks like a web page: a `window` with a `document`, and a `navigator`. Deno 2 has
+ * no `window`; Workers and Node have no `document`.
+ */
+export function inBrowser(
+  globals: RuntimeGlobals & { window?: { document?: unknown } } = globalThis,
+): boolean {
+  return typeof globals.window?.document !== 'undefined' && typeof globals.navigator !== 'undefined';
+}
