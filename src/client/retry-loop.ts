@@ -1,5 +1,5 @@
 import pRetry from 'p-retry';
-import { onAbort } from '../limits/abort-listeners.js';
+import { waitFor } from '../limits/wait.js';
 import { abortError, type Throttle } from './attempt.js';
 import { logRetry } from './call-log.js';
 import { LoyaltyApiError, type LoyaltyError } from './errors.js';
@@ -15,19 +15,8 @@ export interface RetriedCall {
 
 /** Waits `ms`, or rejects with LoyaltyAbortError as soon as the caller's signal fires. */
 function pause(ms: number, call: RetriedCall): Promise<void> {
-  const { signal } = call;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(call.operationId, signal));
-    const timer = setTimeout(() => {
-      stopWaiting?.();
-      resolve();
-    }, ms);
-    const stopWaiting = signal
-      ? onAbort(signal, () => {
-          clearTimeout(timer);
-          reject(abortError(call.operationId, signal));
-        })
-      : undefined;
+  return waitFor(ms, call.signal).catch(() => {
+    throw abortError(call.operationId, call.signal as AbortSignal);
   });
 }
 
