@@ -8,6 +8,9 @@ const library = {
     msw: 'src/msw/index.ts',
     bulk: 'src/bulk/entry.ts',
     redis: 'src/redis/entry.ts',
+    // `#undici-loader` of package.json: Node's, and the one a Workers or browser bundle picks.
+    'undici-loader': 'src/client/undici-loader.ts',
+    'undici-loader.web': 'src/client/undici-loader.web.ts',
   },
   format: ['esm', 'cjs'] as ('esm' | 'cjs')[],
   target: 'node20',
@@ -16,7 +19,8 @@ const library = {
   splitting: true,
   // `tsup --no-dts` (npm run build:demo) leaves the declarations out: the demo runs JavaScript.
   dts: true,
-  external: ['msw', 'undici'],
+  // Left for the package's `imports` map to resolve, by the runtime's or the bundler's conditions.
+  external: ['msw', 'undici', '#undici-loader'],
   // Bundled, and so devDependencies: p-retry and uuid are ESM-only, and tsup's CJS interop
   // would turn `pRetry` into a non-function at run time; no declaration mentions them.
   // zod is bundled too (tree-shaken, it starts several times faster than the whole package); the
@@ -43,7 +47,7 @@ const cli: Options = {
   // No map: the command prints errors as sentences, never a stack, and its map was 1.3 MB of the package.
   sourcemap: false,
   dts: false,
-  external: ['msw', 'undici'],
+  external: ['msw', 'undici', '#undici-loader'],
   noExternal: [...library.noExternal, 'csv-parse', 'csv-stringify', 'cli-progress'],
   banner: {
     js: "import { createRequire as loyaltyCreateRequire } from 'node:module'; const require = loyaltyCreateRequire(import.meta.url);",

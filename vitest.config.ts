@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^loyalty-sdk\/bulk$/, replacement: src('bulk/entry.ts') },
       { find: /^loyalty-sdk\/redis$/, replacement: src('redis/entry.ts') },
       { find: /^loyalty-sdk$/, replacement: src('index.ts') },
+      { find: /^#undici-loader$/, replacement: src('client/undici-loader.ts') },
     ],
   },
   test: {

@@ -1,5 +1,5 @@
-import { open, truncate } from 'node:fs/promises';
 import type { CheckpointEntry } from './checkpoint.js';
+import { loadFileSystem } from './file-system.js';
 
 /** One record of a checkpoint file: a line of JSON, ending with `\n`. */
 export function checkpointLine(entry: CheckpointEntry): string {
@@ -33,6 +33,7 @@ function keyOf(line: string, path: string, number: number): string {
  */
 export async function readCheckpointFile(path: string | URL): Promise<Set<string>> {
   const keys = new Set<string>();
+  const { open, truncate } = await loadFileSystem();
   const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;

@@ -1,6 +1,7 @@
-import { type FileHandle, open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { Checkpoint, CheckpointEntry } from './checkpoint.js';
 import { checkpointLine, readCheckpointFile } from './checkpoint-file.js';
+import { loadFileSystem, requireLastingFiles } from './file-system.js';
 
 /** When records reach the disk (docs/bulk-jobs.md, "Resuming after a crash"). */
 export interface FileCheckpointOptions {
@@ -75,6 +76,7 @@ class FileCheckpoint implements Checkpoint {
   #open(): Promise<Opened> {
     this.#opening ??= (async () => {
       const done = await readCheckpointFile(this.#path);
+      const { open } = await loadFileSystem();
       this.#opened = { done, handle: await open(this.#path, 'a') };
       return this.#opened;
     })();
@@ -99,5 +101,6 @@ class FileCheckpoint implements Checkpoint {
 
 /** A checkpoint kept in the file at `path` (Node only); the file is created when the job first reads it. */
 export function createFileCheckpoint(path: string | URL, options: FileCheckpointOptions = {}): Checkpoint {
+  requireLastingFiles('createFileCheckpoint');
   return new FileCheckpoint(path, options);
 }

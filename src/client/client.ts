@@ -1,5 +1,6 @@
 import { type BulkErrors, type BulkOptions, type BulkRun, type BulkSummary, runBulk } from '../bulk/index.js';
 import { getOperation, type OperationId } from '../operations/table.js';
+import { onNode } from '../runtime.js';
 import { APIPromise } from './api-promise.js';
 import { LoyaltyAbortError, LoyaltyBudgetError, LoyaltyError } from './errors.js';
 import { executeWithBudget } from './group-budget.js';
@@ -21,7 +22,6 @@ import {
   ReportesResource,
   TareasResource,
 } from './resources.js';
-import { onNode } from './runtime.js';
 import { fetchTransport, type Transport, undiciTransport } from './transport.js';
 import { changesTransport, settingsOf, withChanges } from './with-options.js';
 

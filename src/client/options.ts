@@ -3,13 +3,13 @@ import type { GroupActionBudget } from '../bulk/budget.js';
 import type { Limiter } from '../limits/limiter.js';
 import { headerValue } from '../operations/fields.js';
 import { API_PREFIX } from '../operations/limits.js';
+import { inBrowser } from '../runtime.js';
 import { appProduct } from './app-info.js';
 import { LoyaltyError } from './errors.js';
 import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { checkOptionNames } from './option-names.js';
 import { userAgent } from './request.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
-import { inBrowser } from './runtime.js';
 import type { FetchLike } from './transport.js';
 
 export interface ClientOptions {

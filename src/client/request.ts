@@ -1,6 +1,6 @@
 import type { OperationDefinition } from '../operations/define.js';
+import { runtimeLabel } from '../runtime.js';
 import { SDK_VERSION } from '../version.js';
-import { runtimeLabel } from './runtime.js';
 
 type PathTemplate = readonly (string | { param: string })[];
 

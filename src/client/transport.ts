@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { loadGlobalDispatcher } from '#undici-loader';
 import { onAbort } from '../limits/abort-listeners.js';
 
 export interface TransportRequest {
@@ -30,24 +31,6 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 /** The deadline passed; the pipeline turns this into a LoyaltyTimeoutError. */
 export class TransportTimeout extends Error {
   override name = 'TransportTimeout';
-}
-
-type GlobalDispatcherModule = { getGlobalDispatcher(): Dispatcher };
-
-let globalDispatcher: Promise<Dispatcher> | undefined;
-
-// undici 7 has no exports map, so this path resolves; it is tested, and the whole package is the fallback.
-const DISPATCHER_ONLY_MODULE = 'undici/lib/global.js';
-
-/**
- * undici's shared Agent. Only its dispatcher part is loaded (much cheaper to load than the
- * whole package, which pulls in fetch, WebSocket and cache support we never use).
- */
-function loadGlobalDispatcher(): Promise<Dispatcher> {
-  globalDispatcher ??= (import(DISPATCHER_ONLY_MODULE) as Promise<GlobalDispatcherModule>)
-    .then((module) => module.getGlobalDispatcher())
-    .catch(() => import('undici').then((undici) => undici.getGlobalDispatcher()));
-  return globalDispatcher;
 }
 
 function headersFrom(raw: Buffer[] | string[] | null): Record<string, string> {

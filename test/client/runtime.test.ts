@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoyaltyClient } from '../../src/client/client.js';
 import { LoyaltyError } from '../../src/client/errors.js';
-import { inBrowser, onNode, runtimeLabel } from '../../src/client/runtime.js';
+import { hasLastingFiles, inBrowser, onNode, runtimeLabel } from '../../src/runtime.js';
 import { successResponse } from '../../src/server/answers/envelope.js';
 
 describe('the runtime named in the User-Agent, from optional globals only', () => {
@@ -22,6 +22,11 @@ describe('the runtime named in the User-Agent, from optional globals only', () =
       { navigator: { userAgent: 'Cloudflare-Workers' } },
       'workerd',
     ],
+    [
+      'Cloudflare Workers (which also show a Node version, with or without nodejs_compat)',
+      { navigator: { userAgent: 'Cloudflare-Workers' }, process: { versions: { node: '22.19.0' } } },
+      'workerd',
+    ],
     ['an unknown runtime', {}, 'js'],
   ])('%s', (_runtime, globals, label) => {
     expect(runtimeLabel(globals)).toBe(label);
@@ -38,6 +43,11 @@ describe('where the client runs', () => {
     ['Bun', { Bun: { version: '1.4.5' }, process: { versions: { node: '24.3.0' } } }, false],
     ['Deno', { Deno: { version: { deno: '2.9.6' } }, process: { versions: { node: '24.2.0' } } }, false],
     ['Workers', { navigator: { userAgent: 'Cloudflare-Workers' } }, false],
+    [
+      'Workers showing a Node version',
+      { navigator: { userAgent: 'Cloudflare-Workers' }, process: { versions: { node: '22.19.0' } } },
+      false,
+    ],
   ])('on %s, undici is the default transport: %s', (_runtime, globals, node) => {
     expect(onNode(globals)).toBe(node);
   });
@@ -97,5 +107,21 @@ describe('the browser guard', () => {
     });
     await client.tareas.list();
     expect(seen).toEqual(['https://loyalty.example.com/ext/v3/tareas']);
+  });
+});
+
+describe('files that outlive a request (file checkpoints)', () => {
+  it.each([
+    ['Node', { process: { versions: { node: '20.20.2' } } }, true],
+    ['Bun', { Bun: { version: '1.4.5' } }, true],
+    ['Deno', { Deno: { version: { deno: '2.9.6' } } }, true],
+    [
+      'Workers, even with nodejs_compat',
+      { navigator: { userAgent: 'Cloudflare-Workers' }, process: { versions: { node: '22.19.0' } } },
+      false,
+    ],
+    ['an unknown runtime', {}, false],
+  ])('on %s: %s', (_runtime, globals, lasting) => {
+    expect(hasLastingFiles(globals)).toBe(lasting);
   });
 });

