@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { failureResponse } from '../answers/envelope.js';
 import { type ApiFailure, headersTooLarge, malformedHttp, requestTimeout } from '../answers/failures.js';
+import { CORS_HEADERS } from './cors.js';
 
 /** What node's HTTP parser refused, as the failure the envelope carries. */
 function failureOf(error: NodeJS.ErrnoException): ApiFailure {
@@ -24,7 +25,8 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   const response = failureResponse(failureOf(error), { requestId: randomUUID(), appId: 0, scope: null });
   const body = Buffer.from(response.body);
   let head = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n`;
-  for (const [name, value] of Object.entries(response.headers)) head += `${name}: ${value}\r\n`;
+  const headers = { ...response.headers, ...CORS_HEADERS };
+  for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;
   head += `content-length: ${body.length}\r\nconnection: close\r\n\r\n`;
   socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { MAX_BODY_BYTES } from '../engine/body.js';
 import type { Engine } from '../engine/engine.js';
+import { answerPreflight, isPreflight } from './cors.js';
 import { deliverFault } from './node-faults.js';
 import { writeHeadFor } from './node-write-head.js';
 
@@ -27,10 +28,18 @@ function answer(engine: Engine, res: ServerResponse, request: EngineRequest, bod
 
 /**
  * A node:http request listener over the engine. It reads at most MAX_BODY_BYTES + 1 bytes of a
- * body: that much is enough for the engine to answer 413, after its key and scope checks.
+ * body: that much is enough for the engine to answer 413, after its key and scope checks. A CORS
+ * preflight is answered here, before the engine (cors.ts).
  */
 export function createNodeListener(engine: Engine): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
+    const declared = req.headers['content-length'];
+    const hasBody =
+      declared === undefined ? req.headers['transfer-encoding'] !== undefined : declared !== '0';
+    if (isPreflight(req)) {
+      answerPreflight(res, hasBody);
+      return;
+    }
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
     // node:http lower-cases header names; only `set-cookie` can be an array, and the engine never reads it.
@@ -40,9 +49,6 @@ export function createNodeListener(engine: Engine): (req: IncomingMessage, res: 
       query: mark === -1 ? '' : url.slice(mark + 1),
       headers: req.headers as Record<string, string | undefined>,
     };
-    const declared = req.headers['content-length'];
-    const hasBody =
-      declared === undefined ? req.headers['transfer-encoding'] !== undefined : declared !== '0';
     if (!hasBody || Number(declared) > MAX_BODY_BYTES) {
       answer(engine, res, request, hasBody);
       return;

@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { operations } from '../../operations/table.js';
+import { IDEMPOTENCY_HEADER } from '../../operations/validate.js';
+import { FAULT_HEADER } from '../faults/inject.js';
+
+/**
+ * CORS of the reference server over node:http (docs/decisions.md, "Runtimes"). It is a local test
+ * double with demo data, so any origin may call it, and without credentials: a page served from
+ * another port, with a client made with `dangerouslyAllowBrowser: true`, reaches it.
+ */
+
+/**
+ * The answer headers beyond the CORS-safelisted ones that a page must be able to read: what the
+ * SDK reads (`retry-after`), what `.withResponse()` shows (`x-request-id`, `idempotent-replayed`
+ * on a replay, `x-loyalty-fault` on an injected fault) and the `allow` of a 405.
+ */
+const EXPOSED_HEADERS = ['retry-after', 'x-request-id', 'idempotent-replayed', FAULT_HEADER, 'allow'].join(
+  ', ',
+);
+
+/** The methods of the table (the admin routes use GET and POST, among them). */
+const ALLOWED_METHODS = [...new Set(operations.map((operation) => operation.method))].join(', ');
+
+/** The request headers the client sets (client/request.ts). Headers a caller adds are not granted. */
+const ALLOWED_HEADERS = [
+  'apikey',
+  'content-type',
+  IDEMPOTENCY_HEADER.toLowerCase(),
+  'accept',
+  'user-agent',
+].join(', ');
+
+/** Carried by every answer of the node:http adapter. */
+export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSED_HEADERS,
+});
+
+const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': ALLOWED_METHODS,
+  'access-control-allow-headers': ALLOWED_HEADERS,
+  'access-control-max-age': '600',
+});
+
+/**
+ * A CORS preflight: OPTIONS with `Access-Control-Request-Method`, as browsers send it. A plain
+ * OPTIONS is no preflight and still gets the engine's 405 envelope.
+ */
+export function isPreflight(req: IncomingMessage): boolean {
+  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+}
+
+/** 204 with the CORS grant, for any path, before routing and the key check: a preflight carries no key. */
+export function answerPreflight(res: ServerResponse, closeConnection: boolean): void {
+  const headers: Record<string, string> = { ...PREFLIGHT_HEADERS };
+  // A body left unread cannot be skipped on a kept-alive connection (as in node-write-head.ts).
+  if (closeConnection) headers.connection = 'close';
+  res.writeHead(204, headers);
+  res.end();
+}
