@@ -1,5 +1,5 @@
 /**
- * `loyalty-sdk/bulk` (Node only): the file checkpoint of bulk jobs, and the types of
+ * `loyalty-sdk/bulk`: the file checkpoint (Node, Bun and Deno) of bulk jobs, and the types of
  * `client.bulk` for code that builds its options elsewhere.
  *
  * @packageDocumentation

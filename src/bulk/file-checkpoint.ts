@@ -99,7 +99,7 @@ class FileCheckpoint implements Checkpoint {
   }
 }
 
-/** A checkpoint kept in the file at `path` (Node only); the file is created when the job first reads it. */
+/** A checkpoint kept in the file at `path` (Node, Bun and Deno; elsewhere it refuses, saying what to use); the file is created when the job first reads it. */
 export function createFileCheckpoint(path: string | URL, options: FileCheckpointOptions = {}): Checkpoint {
   requireLastingFiles('createFileCheckpoint');
   return new FileCheckpoint(path, options);

@@ -17,6 +17,6 @@ export function loadFileSystem(): Promise<typeof FileSystem> {
 export function requireLastingFiles(what: string): void {
   if (hasLastingFiles()) return;
   throw new Error(
-    `${what} keeps its records in a file, and this runtime (${runtimeLabel()}) has no file system that outlives a request: use createRedisCheckpoint from loyalty-sdk/redis, or a Checkpoint of your own (isDone, markDone, close)`,
+    `${what} keeps its records in a file, and this runtime (${runtimeLabel()}) has no file system that outlives a request: keep the records in a Checkpoint of your own (isDone, markDone, close) over a store it reaches, such as Workers KV or a Durable Object, or in Redis with createRedisCheckpoint (loyalty-sdk/redis) where a Redis client runs`,
   );
 }

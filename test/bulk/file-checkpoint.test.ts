@@ -142,15 +142,18 @@ describe('where files do not outlive a request', () => {
   it.each([
     ['Cloudflare Workers', { userAgent: 'Cloudflare-Workers' }],
     ['a web page', { userAgent: 'Mozilla/5.0' }],
-  ])('on %s, createFileCheckpoint refuses and names createRedisCheckpoint', (_place, navigator) => {
-    vi.stubGlobal('navigator', navigator);
-    if (navigator.userAgent !== 'Cloudflare-Workers') vi.stubGlobal('process', undefined);
-    try {
-      expect(() => createFileCheckpoint('job.ckpt')).toThrow(
-        /createFileCheckpoint keeps its records in a file, and this runtime \((workerd|js)\) has no file system that outlives a request: use createRedisCheckpoint from loyalty-sdk\/redis/,
-      );
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
+  ])(
+    'on %s, createFileCheckpoint refuses and says where to keep the records instead',
+    (_place, navigator) => {
+      vi.stubGlobal('navigator', navigator);
+      if (navigator.userAgent !== 'Cloudflare-Workers') vi.stubGlobal('process', undefined);
+      try {
+        expect(() => createFileCheckpoint('job.ckpt')).toThrow(
+          /createFileCheckpoint keeps its records in a file, and this runtime \((workerd|js)\) has no file system that outlives a request: keep the records in a Checkpoint of your own \(isDone, markDone, close\) over a store it reaches, such as Workers KV/,
+        );
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    },
+  );
 });

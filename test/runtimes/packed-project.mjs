@@ -24,6 +24,7 @@ export async function installPackedTarball(work) {
   if (!(await stat(join(ROOT, 'dist', 'index.js')).catch(() => undefined))) {
     throw new Error('dist/ is missing: run `npm run build` first');
   }
+  await mkdir(work, { recursive: true });
   const { stdout } = await run('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', work], {
     cwd: ROOT,
   });

@@ -202,7 +202,7 @@ async function bulk(sdk: typeof Sdk, entry: typeof BulkEntry, config: ScenarioCo
     } catch (error) {
       return {
         name: 'bulk',
-        ok: error instanceof Error && error.message.includes('createRedisCheckpoint'),
+        ok: error instanceof Error && error.message.includes('a Checkpoint of your own'),
         detail: `createFileCheckpoint refused: ${describeError(error)}`,
       };
     }
