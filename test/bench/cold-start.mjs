@@ -10,12 +10,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { installPackedTarball } from '../runtimes/packed-project.mjs';
+import { freePort } from '../support/free-port.mjs';
 import { ensureRuntimes, versionOf } from '../support/runtime-cache.mjs';
 import { bundleWorkers, workerdColdStart } from './cold-start-workers.mjs';
 import { median } from './measure.mjs';
@@ -55,18 +55,6 @@ async function coldStart(command, script, url) {
   // The child exits right after its line; wait for that so that runs do not overlap.
   await closed;
   return { wall, .../** @type {Phases} */ (JSON.parse(line)) };
-}
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** @param {number} ms */

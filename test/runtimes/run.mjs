@@ -13,12 +13,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { freePort } from '../support/free-port.mjs';
 import { ensureRuntimes, versionOf } from '../support/runtime-cache.mjs';
 import { installPackedTarball } from './packed-project.mjs';
 import { workerdConfig } from './workerd-config.mjs';
@@ -82,18 +82,6 @@ function matrixEnv() {
     if (/^(npm_|LOYALTY_|VITEST|NODE_OPTIONS$)/.test(name)) delete env[name];
   }
   return env;
-}
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**

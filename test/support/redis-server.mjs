@@ -1,8 +1,8 @@
 // A real redis-server for the tests and the fleet run: started on a free port with no
 // persistence, stopped at the end (installed as debian-tool.mjs says when missing).
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { ensureDebianTool } from './debian-tool.mjs';
+import { freePort } from './free-port.mjs';
 
 const INSTALL_HINT =
   'redis-server is missing: install it (Debian/Ubuntu: sudo apt-get install -y redis-server; macOS: brew install redis) and run the tests again';
@@ -10,18 +10,6 @@ const INSTALL_HINT =
 /** The path of redis-server, installing it when this machine can; else an Error with the one-line hint. */
 export function ensureRedisServerBinary() {
   return ensureDebianTool({ command: 'redis-server', debianPackage: 'redis-server', hint: INSTALL_HINT });
-}
-
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
