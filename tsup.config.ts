@@ -11,6 +11,9 @@ const library = {
     // `#undici-loader` of package.json: Node's, and the one a Workers or browser bundle picks.
     'undici-loader': 'src/client/undici-loader.ts',
     'undici-loader.web': 'src/client/undici-loader.web.ts',
+    // What the exports give Workers and browser bundles for the entries made for tests: a clear throw.
+    'server.unavailable': 'src/server/adapters/unavailable.ts',
+    'msw.unavailable': 'src/msw/unavailable.ts',
   },
   format: ['esm', 'cjs'] as ('esm' | 'cjs')[],
   target: 'node20',

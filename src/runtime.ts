@@ -43,3 +43,14 @@ export function inBrowser(
 export function hasLastingFiles(globals: RuntimeGlobals = globalThis as RuntimeGlobals): boolean {
   return /^(node|bun|deno)\//.test(runtimeLabel(globals));
 }
+
+/**
+ * Thrown as a Workers or browser bundle loads an entry made for tests (`loyalty-sdk/server`,
+ * `loyalty-sdk/msw`): the package's exports give those bundles a module that throws this at once,
+ * instead of a build that fails somewhere inside undici or Node's modules.
+ */
+export function entryUnavailable(entry: string): Error {
+  return new Error(
+    `${entry} runs on Node, Bun and Deno, not on this runtime (${runtimeLabel()}): the reference engine is for your tests; run them on one of those (the client itself, loyalty-sdk, runs here)`,
+  );
+}
