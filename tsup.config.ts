@@ -29,6 +29,11 @@ const library = {
   // zod is bundled too (tree-shaken, it starts several times faster than the whole package); the
   // declarations are zod-free (src/operations/types.generated.ts), so it is a devDependency.
   noExternal: ['p-retry', 'uuid', 'is-network-error', 'zod'],
+  // The telemetry wing resolves @opentelemetry/api from its own file: `__filename` in CommonJS,
+  // `import.meta.url` in ES modules. CommonJS cannot even parse `import.meta`, so it is defined away there.
+  esbuildOptions(options, context) {
+    if (context.format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' };
+  },
   // The full OpenAPI document ships as loyalty-sdk/openapi.json, generated from the built table.
   async onSuccess() {
     const { buildOpenApiDocument } = await import(`${process.cwd()}/dist/index.js`);

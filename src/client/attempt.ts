@@ -1,4 +1,5 @@
 import type { KeyLimiter, LimitKind } from '../limits/limiter.js';
+import type { CallObservation } from '../telemetry/index.js';
 import { LoyaltyAbortError, LoyaltyConnectionError, LoyaltyTimeoutError } from './errors.js';
 import { type LevelledLogger, redactHeaders } from './logger.js';
 import type { ResolvedOptions } from './options.js';
@@ -22,13 +23,26 @@ export interface Throttle {
   kind: LimitKind;
 }
 
+/** A wait for a token shorter than this is no wait: telemetry does not report it. */
+const NOTICEABLE_WAIT_MS = 1;
+
 /**
- * Waits for the token an attempt needs. The caller's signal ending the wait ends the call as an
- * abort does during a send; whatever else the limiter fails with ends it as it is.
+ * Waits for the token an attempt needs, and tells the call's observation how long that took. The
+ * caller's signal ending the wait ends the call as an abort does during a send; whatever else
+ * the limiter fails with ends it as it is.
  */
-export async function takeToken(throttle: Throttle, call: PreparedCall): Promise<void> {
+export async function takeToken(
+  throttle: Throttle,
+  call: PreparedCall,
+  observation?: CallObservation,
+): Promise<void> {
+  const started = observation ? performance.now() : 0;
   try {
     await throttle.limits.acquire(throttle.kind, call.signal);
+    if (observation) {
+      const waitedMs = performance.now() - started;
+      if (waitedMs >= NOTICEABLE_WAIT_MS) observation.limiterWaited(throttle.kind, Math.round(waitedMs));
+    }
   } catch (error) {
     if (call.signal?.aborted) throw abortError(call.operationId, call.signal);
     throw error;

@@ -1,6 +1,7 @@
 import { type BulkErrors, type BulkOptions, type BulkRun, type BulkSummary, runBulk } from '../bulk/index.js';
 import { getOperation, type OperationId } from '../operations/table.js';
 import { onNode } from '../runtime.js';
+import { createCallObserver } from '../telemetry/index.js';
 import { APIPromise } from './api-promise.js';
 import { LoyaltyAbortError, LoyaltyBudgetError, LoyaltyError } from './errors.js';
 import { executeWithBudget } from './group-budget.js';
@@ -64,6 +65,10 @@ export class LoyaltyClient {
       resolved,
       inheritedTransports.get(options) ?? defaultTransport(resolved),
       levelled(resolved.logger, resolved.logLevel, resolved.apiKey),
+      createCallObserver({
+        enabled: resolved.telemetry,
+        propagateTraceContext: resolved.propagateTraceContext,
+      }),
     );
     const call: Call = (id, input, requestOptions) =>
       new APIPromise(

@@ -63,6 +63,14 @@ export interface ClientOptions {
    * `createMemoryLimiter({ requestsPerSecond: 100, groupActionsPerMinute: 10 })`. Default: none.
    */
   limiter?: Limiter | undefined;
+  /**
+   * Spans and metrics through `@opentelemetry/api` when it is installed and an SDK registered, and
+   * events on the `loyalty-sdk:request` diagnostics channel when something subscribes
+   * (docs/telemetry.md). Default true; false turns all of it off.
+   */
+  telemetry?: boolean | undefined;
+  /** Send the active trace's `traceparent` (the registered propagator's headers) with each call. Default true. */
+  propagateTraceContext?: boolean | undefined;
 }
 
 export interface RequestOptions {
@@ -97,6 +105,8 @@ export interface ResolvedOptions {
   /** The caller's headers, lower-cased, with the User-Agent that `appInfo` makes, if given. */
   defaultHeaders: Record<string, string>;
   limiter: Limiter | undefined;
+  telemetry: boolean;
+  propagateTraceContext: boolean;
 }
 
 export const CLIENT_OPTION_NAMES = [
@@ -115,6 +125,8 @@ export const CLIENT_OPTION_NAMES = [
   'defaultHeaders',
   'appInfo',
   'limiter',
+  'telemetry',
+  'propagateTraceContext',
 ] as const satisfies readonly (keyof ClientOptions)[];
 
 /** Headers whose value the SDK decides; set them through the options that own them. */
@@ -268,7 +280,15 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
     logLevel,
     defaultHeaders: resolveDefaultHeaders(options),
     limiter: checkLimiter(options.limiter),
+    telemetry: booleanOption(options.telemetry, 'telemetry', true),
+    propagateTraceContext: booleanOption(options.propagateTraceContext, 'propagateTraceContext', true),
   };
+}
+
+function booleanOption(value: unknown, name: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') fail(`${name} must be true or false, got ${String(value)}`);
+  return value;
 }
 
 export { nonNegativeInteger, positiveNumber };

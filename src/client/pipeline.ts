@@ -2,10 +2,12 @@ import { limiterKeyId } from '../limits/key-id.js';
 import type { Limiter, LimitKind } from '../limits/limiter.js';
 import type { OperationDefinition } from '../operations/define.js';
 import type { EnvelopeMeta } from '../operations/envelope.js';
+import type { CallObservation, CallObserver, ObservedCall } from '../telemetry/index.js';
 import type { ApiResponse } from './api-promise.js';
 import { type AttemptContext, sendAttempt, type Throttle, takeToken } from './attempt.js';
 import { logAnswer, logFailure } from './call-log.js';
 import { decodeResponse } from './decode.js';
+import { LoyaltyApiError } from './errors.js';
 import type { LevelledLogger } from './logger.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
 import {
@@ -23,6 +25,8 @@ import type { Transport, TransportResponse } from './transport.js';
 export interface PipelineContext extends CallDefaults, AttemptContext {
   /** What a call of each kind takes from the client's limiter; undefined without one. */
   throttles: Record<LimitKind, Throttle> | undefined;
+  /** Spans, metrics and channel events of the client's calls; undefined with `telemetry: false`. */
+  observer: CallObserver | undefined;
 }
 
 /** The limiter's buckets of the client's key, known to the limiter by the key's id alone. */
@@ -36,11 +40,13 @@ export function createPipelineContext(
   options: ResolvedOptions,
   transport: Transport,
   logger: LevelledLogger,
+  observer: CallObserver | undefined,
 ): PipelineContext {
   return {
     options,
     transport,
     logger,
+    observer,
     throttles: throttlesOf(options.limiter, options.apiKey),
     policy: {
       maxRetries: options.maxRetries,
@@ -56,9 +62,12 @@ function answerOf<Data>(
   context: PipelineContext,
   call: PreparedCall,
   response: TransportResponse,
+  last: LastAnswer,
 ): ApiResponse<Data> {
   logAnswer(context.logger, call.operationId, response.status);
+  last.status = response.status;
   const { data, meta } = decodeResponse(response, call, context.options);
+  last.requestId = typeof meta?.requestId === 'string' ? meta.requestId : undefined;
   return {
     data: data as Data,
     meta: meta as EnvelopeMeta,
@@ -68,34 +77,100 @@ function answerOf<Data>(
   };
 }
 
+/** The last answer of a call, as its attempts see it: for the call's span and channel message. */
+interface LastAnswer {
+  status: number | undefined;
+  requestId: string | undefined;
+}
+
 /** What one attempt does with the prepared call once it may be sent. */
-type Send<Result> = (call: PreparedCall, attemptNumber: number) => Promise<Result>;
+type Send<Result> = (call: PreparedCall, attemptNumber: number, last: LastAnswer) => Promise<Result>;
+
+/** One attempt, inside its span when the call is observed. */
+async function observedAttempt<Result>(
+  observation: CallObservation,
+  attemptNumber: number,
+  last: LastAnswer,
+  send: () => Promise<Result>,
+): Promise<Result> {
+  const attempt = observation.attempt(attemptNumber);
+  try {
+    const result = await attempt.run(send);
+    attempt.end(last.status, undefined);
+    return result;
+  } catch (error) {
+    attempt.end(last.status, error);
+    throw error;
+  }
+}
+
+function requestIdOf(error: unknown, last: LastAnswer): string | undefined {
+  return error instanceof LoyaltyApiError ? (error.requestId ?? last.requestId) : last.requestId;
+}
 
 /**
  * The attempts of one call: with a limiter, a token before each; the retry loop between them;
  * the failure the call ends with (its input refused included) logged once, with the attempts sent.
  */
-async function runCall<Result>(
+async function runAttempts<Result>(
   context: PipelineContext,
   name: string,
   prepare: () => PreparedCall,
   throttle: Throttle | undefined,
   send: Send<Result>,
+  observation: CallObservation | undefined,
 ): Promise<Result> {
   let attempts = 0;
+  const last: LastAnswer = { status: undefined, requestId: undefined };
   try {
     const call = prepare();
+    // The same trace context on every attempt: the attempts still send the same bytes.
+    if (observation?.headers) Object.assign(call.headers, observation.headers);
     const attempt = async (attemptNumber: number) => {
-      if (throttle !== undefined) await takeToken(throttle, call);
+      if (throttle !== undefined) await takeToken(throttle, call, observation);
       // An attempt the caller's signal stops before it starts sends nothing.
       if (!call.signal?.aborted) attempts = attemptNumber;
-      return send(call, attemptNumber);
+      last.status = undefined;
+      const sendIt = () => send(call, attemptNumber, last);
+      return observation ? observedAttempt(observation, attemptNumber, last, sendIt) : sendIt();
     };
-    return await withRetries(call, context.logger, attempt, throttle);
+    const result = await withRetries(call, context.logger, attempt, throttle, observation);
+    observation?.end({ status: last.status, requestId: last.requestId, attempts, error: undefined });
+    return result;
   } catch (error) {
     logFailure(context.logger, name, error, attempts);
+    observation?.end({ status: last.status, requestId: requestIdOf(error, last), attempts, error });
     throw error;
   }
+}
+
+/** A call as telemetry sees it: the operation and where it goes, never what it sends. */
+function observedCall(context: PipelineContext, operation: OperationDefinition): ObservedCall {
+  const { origin, basePath } = context.options;
+  const url = new URL(origin);
+  return {
+    operationId: operation.id,
+    method: operation.method,
+    urlTemplate: `${basePath}${operation.path}`,
+    serverAddress: url.hostname,
+    serverPort: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
+  };
+}
+
+/** Runs the call's attempts, observed when the client's telemetry records this call. */
+async function runCall<Result>(
+  context: PipelineContext,
+  operation: OperationDefinition,
+  name: string,
+  prepare: () => PreparedCall,
+  throttle: Throttle | undefined,
+  send: Send<Result>,
+): Promise<Result> {
+  const { observer } = context;
+  if (observer === undefined) return runAttempts(context, name, prepare, throttle, send, undefined);
+  const observation = observer.start(observedCall(context, operation));
+  if (observation === undefined) return runAttempts(context, name, prepare, throttle, send, undefined);
+  return observation.run(() => runAttempts(context, name, prepare, throttle, send, observation));
 }
 
 /**
@@ -111,11 +186,12 @@ export function execute<Data>(
   const throttle = context.throttles?.[operation.groupAction ? 'groupAction' : 'request'];
   return runCall(
     context,
+    operation,
     operation.id,
     () => prepareCall(context, operation, input, options),
     throttle,
-    async (call, attemptNumber) =>
-      answerOf<Data>(context, call, await sendAttempt(context, call, attemptNumber)),
+    async (call, attemptNumber, last) =>
+      answerOf<Data>(context, call, await sendAttempt(context, call, attemptNumber), last),
   );
 }
 
@@ -128,12 +204,14 @@ export function executeHelp(
   // Help is answered before the group action limit (the server's steps): a plain request.
   return runCall(
     context,
+    operation,
     `${operation.id} help`,
     () => prepareHelpCall(context, operation, options),
     context.throttles?.request,
-    async (call, attemptNumber) => {
+    async (call, attemptNumber, last) => {
       const response = await sendAttempt(context, call, attemptNumber);
       logAnswer(context.logger, call.operationId, response.status);
+      last.status = response.status;
       // A failure answers with the envelope; decodeResponse throws the error it stands for.
       if (response.status < 200 || response.status >= 300) decodeResponse(response, call, context.options);
       return response.text;

@@ -1,5 +1,6 @@
 import pRetry from 'p-retry';
 import { waitFor } from '../limits/wait.js';
+import type { CallObservation } from '../telemetry/index.js';
 import { abortError, type Throttle } from './attempt.js';
 import { logRetry } from './call-log.js';
 import { LoyaltyApiError, type LoyaltyError } from './errors.js';
@@ -41,6 +42,7 @@ async function waitOrStop(
   error: Error,
   attemptNumber: number,
   throttle: Throttle | undefined,
+  observation: CallObservation | undefined,
 ) {
   const decision = decideRetry(error as LoyaltyError, attemptNumber, call.policy);
   if (throttle !== undefined && error instanceof LoyaltyApiError && error.status === 429) {
@@ -48,6 +50,7 @@ async function waitOrStop(
   }
   if (!decision.retry) throw error;
   logRetry(logger, call.operationId, attemptNumber, error, decision.delayMs);
+  observation?.retrying(attemptNumber, decision.delayMs, error);
   await pause(decision.delayMs, call);
 }
 
@@ -58,24 +61,25 @@ async function waitOrStop(
  * a failure p-retry runs and counts the further attempts; the wait before each is `decideRetry`'s
  * (Retry-After, else backoff with jitter), slept in `onFailedAttempt`, so p-retry's own backoff is
  * zero. Every attempt sends the call's prepared bytes and key. `throttle`, when the client has a
- * limiter, is told of each 429.
+ * limiter, is told of each 429; `observation`, when telemetry records the call, of each retry.
  */
 export async function withRetries<Result>(
   call: RetriedCall,
   logger: LevelledLogger,
   attempt: (attemptNumber: number) => Promise<Result>,
   throttle?: Throttle,
+  observation?: CallObservation,
 ): Promise<Result> {
   try {
     return await attempt(1);
   } catch (error) {
-    await waitOrStop(call, logger, error as Error, 1, throttle);
+    await waitOrStop(call, logger, error as Error, 1, throttle, observation);
   }
   return pRetry((retry) => attempt(retry + 1), {
     retries: call.policy.maxRetries - 1,
     minTimeout: 0,
     maxTimeout: 0,
     onFailedAttempt: ({ error, attemptNumber }) =>
-      waitOrStop(call, logger, error, attemptNumber + 1, throttle),
+      waitOrStop(call, logger, error, attemptNumber + 1, throttle, observation),
   });
 }

@@ -107,9 +107,12 @@ export function formatHeap(heap) {
 
 /**
  * @param {string} path
- * @param {{ results: readonly Result[], targets: readonly TargetCheck[], heap: HeapCheck, machine: Machine, settings: Settings, chartFile: string }} report
+ * @param {{ results: readonly Result[], targets: readonly TargetCheck[], heap: HeapCheck, telemetry: readonly import('./telemetry-cost.mjs').TelemetryRow[], machine: Machine, settings: Settings, chartFile: string }} report
  */
-export async function writeMarkdown(path, { results, targets, heap, machine, settings, chartFile }) {
+export async function writeMarkdown(
+  path,
+  { results, targets, heap, telemetry, machine, settings, chartFile },
+) {
   const markdownRow = (/** @type {readonly string[]} */ cells) => `| ${cells.join(' | ')} |`;
   const text = `# Benchmarks
 
@@ -156,6 +159,16 @@ after a full garbage collection:
 - after the first ${count(heap.firstCalls)} calls: ${megabytes(heap.heapAfterFirst)}
 - after all ${count(heap.calls)}: ${megabytes(heap.heapAfterAll)}
 - change: ${change(heap)} (limit +${heap.limit * 100}%): ${heap.pass ? 'pass' : '**fail**'}
+
+## Telemetry
+
+CPU per SDK read at concurrency 1 (median of the rounds), each row in its own process against the same
+SDK built without \`@opentelemetry/api\` to load (a copy of \`dist/\` where the package cannot be found),
+interleaved as above (\`test/bench/telemetry-cost.mjs\`):
+
+| Case | CPU per call | Without the API | Ratio | Target |
+| --- | ---: | ---: | ---: | --- |
+${telemetry.map((row) => markdownRow([row.label, `${row.cpuWith.toFixed(1)} µs`, `${row.cpuWithout.toFixed(1)} µs`, ratio(row.ratio), row.target === undefined ? '' : `<= ${row.target.toFixed(2)}x: ${row.ratio <= row.target ? 'pass' : '**fail**'}`])).join('\n')}
 
 Cold start (a fresh process importing the SDK, constructing a client and completing one call, against
 openai-node) is measured by \`npm run bench:start\`.

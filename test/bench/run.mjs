@@ -13,6 +13,7 @@ import { checkHeap } from './heap-check.mjs';
 import { describeMachine, formatHeap, formatTable, formatTargets, writeMarkdown } from './report.mjs';
 import { startFixedServer } from './server-process.mjs';
 import { checkTargets } from './targets.mjs';
+import { formatTelemetryRows, measureTelemetryCost } from './telemetry-cost.mjs';
 
 if (!globalThis.gc) throw new Error('run the benchmark with node --expose-gc (the heap check needs it)');
 
@@ -48,17 +49,22 @@ try {
   const heap = await checkHeap(() => (calls++ % 2 ? sdkWrite.call() : sdkRead.call()));
   console.log(formatHeap(heap));
 
+  const telemetry = await measureTelemetryCost(server.url);
+  console.log(`\n${formatTelemetryRows(telemetry)}`);
+
   await writeChart(docs('benchmarks.svg'), results);
   await writeMarkdown(docs('benchmarks.md'), {
     results,
     targets,
     heap,
+    telemetry,
     machine,
     settings,
     chartFile: 'benchmarks.svg',
   });
   console.log('\nwrote docs/benchmarks.md and docs/benchmarks.svg');
-  if (!heap.pass) process.exitCode = 1;
+  const telemetryMissed = telemetry.some((row) => row.target !== undefined && row.ratio > row.target);
+  if (!heap.pass || telemetryMissed) process.exitCode = 1;
 } finally {
   await server.stop();
 }

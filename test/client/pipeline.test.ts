@@ -29,7 +29,10 @@ function pipelineAnswering(...answers: TransportResponse[]) {
     sent.push(request);
     return answers[sent.length - 1] ?? busy;
   };
-  return { sent, context: createPipelineContext(options, transport, levelled(console, 'off', KEY)) };
+  return {
+    sent,
+    context: createPipelineContext(options, transport, levelled(console, 'off', KEY), undefined),
+  };
 }
 
 describe('execute', () => {

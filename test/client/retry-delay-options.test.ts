@@ -14,7 +14,12 @@ const BASE = { apiKey: 'lk_retry_delay_options', baseUrl: 'http://127.0.0.1:9' }
 
 function policyOf(options: object) {
   const resolved = resolveClientOptions({ ...BASE, ...options });
-  return createPipelineContext(resolved, fetchTransport(fetch), levelled(console, 'off', BASE.apiKey)).policy;
+  return createPipelineContext(
+    resolved,
+    fetchTransport(fetch),
+    levelled(console, 'off', BASE.apiKey),
+    undefined,
+  ).policy;
 }
 
 describe('retry delay options', () => {

@@ -1,0 +1,72 @@
+import { channelMessage, type RequestMessage, recordOutcome, traceOnChannel } from './diagnostics.js';
+import type {
+  AttemptObservation,
+  CallObservation,
+  CallObserver,
+  CallOutcome,
+  ObservedCall,
+} from './observer.js';
+import { loadOpenTelemetry, type OpenTelemetryCall, OpenTelemetryRecorder } from './open-telemetry.js';
+
+/** What a client asks of telemetry (its `telemetry` and `propagateTraceContext` options). */
+export interface TelemetrySettings {
+  /** Spans, metrics and channel events; false: none of them, at no cost. */
+  enabled: boolean;
+  /** Send `traceparent` (and whatever else the registered propagator injects) when a trace is active. */
+  propagateTraceContext: boolean;
+}
+
+const UNOBSERVED_ATTEMPT: AttemptObservation = {
+  run: (send) => send(),
+  end: () => {},
+};
+
+/** A call seen by OpenTelemetry, by the diagnostics channel, or by both. */
+class Observation implements CallObservation {
+  readonly headers: Record<string, string> | undefined;
+  readonly #span: OpenTelemetryCall | undefined;
+  readonly #message: RequestMessage | undefined;
+
+  constructor(span: OpenTelemetryCall | undefined, message: RequestMessage | undefined) {
+    this.#span = span;
+    this.#message = message;
+    this.headers = span?.headers;
+  }
+
+  run<T>(call: () => Promise<T>): Promise<T> {
+    const span = this.#span;
+    const inSpan = span ? () => span.run(call) : call;
+    return this.#message ? traceOnChannel(this.#message, inSpan) : inSpan();
+  }
+
+  attempt(attemptNumber: number): AttemptObservation {
+    return this.#span?.attempt(attemptNumber) ?? UNOBSERVED_ATTEMPT;
+  }
+
+  retrying(attemptNumber: number, delayMs: number, error: Error): void {
+    this.#span?.retrying(attemptNumber, delayMs, error);
+  }
+
+  limiterWaited(kind: string, waitedMs: number): void {
+    this.#span?.limiterWaited(kind, waitedMs);
+  }
+
+  end(outcome: CallOutcome): void {
+    this.#span?.end(outcome);
+    if (this.#message) recordOutcome(this.#message, outcome);
+  }
+}
+
+/** The observer of a client's calls, or undefined when its telemetry is off. */
+export function createCallObserver(settings: TelemetrySettings): CallObserver | undefined {
+  if (!settings.enabled) return undefined;
+  const api = loadOpenTelemetry();
+  const recorder = api ? new OpenTelemetryRecorder(api, settings.propagateTraceContext) : undefined;
+  return {
+    start(call: ObservedCall) {
+      const span = recorder?.start(call);
+      const message = channelMessage(call);
+      return span || message ? new Observation(span, message) : undefined;
+    },
+  };
+}
