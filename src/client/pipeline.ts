@@ -27,6 +27,8 @@ export interface PipelineContext extends CallDefaults, AttemptContext {
   throttles: Record<LimitKind, Throttle> | undefined;
   /** Spans, metrics and channel events of the client's calls; undefined with `telemetry: false`. */
   observer: CallObserver | undefined;
+  /** Each operation as telemetry sees it, made once per client. */
+  observedCalls: Map<string, ObservedCall>;
 }
 
 /** The limiter's buckets of the client's key, known to the limiter by the key's id alone. */
@@ -47,6 +49,7 @@ export function createPipelineContext(
     transport,
     logger,
     observer,
+    observedCalls: new Map(),
     throttles: throttlesOf(options.limiter, options.apiKey),
     policy: {
       maxRetries: options.maxRetries,
@@ -146,15 +149,19 @@ async function runAttempts<Result>(
 
 /** A call as telemetry sees it: the operation and where it goes, never what it sends. */
 function observedCall(context: PipelineContext, operation: OperationDefinition): ObservedCall {
+  const known = context.observedCalls.get(operation.id);
+  if (known) return known;
   const { origin, basePath } = context.options;
   const url = new URL(origin);
-  return {
+  const observed: ObservedCall = {
     operationId: operation.id,
     method: operation.method,
     urlTemplate: `${basePath}${operation.path}`,
     serverAddress: url.hostname,
     serverPort: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
   };
+  context.observedCalls.set(operation.id, observed);
+  return observed;
 }
 
 /** Runs the call's attempts, observed when the client's telemetry records this call. */

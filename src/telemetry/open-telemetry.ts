@@ -41,6 +41,8 @@ const INSTRUMENTATION = 'loyalty-sdk';
 
 interface Instruments {
   provider: Api.MeterProvider;
+  /** No meter provider is registered: the instruments are the API's no-ops, and nothing is measured. */
+  noop: boolean;
   duration: Api.Histogram;
   retries: Api.Counter;
   rateLimited: Api.Counter;
@@ -58,12 +60,30 @@ export class OpenTelemetryRecorder {
   readonly #api: OpenTelemetryApi;
   readonly #tracer: Api.Tracer;
   readonly #propagate: boolean;
+  /** The global tracer provider, a proxy whose delegate is the API's no-op until an SDK registers. */
+  readonly #tracerProvider: { getDelegate?: () => Api.TracerProvider };
+  readonly #noopTracerProvider: Api.TracerProvider;
   #instruments: Instruments | undefined;
 
   constructor(api: OpenTelemetryApi, propagate: boolean) {
     this.#api = api;
     this.#tracer = api.trace.getTracer(INSTRUMENTATION, SDK_VERSION);
     this.#propagate = propagate;
+    this.#tracerProvider = api.trace.getTracerProvider() as { getDelegate?: () => Api.TracerProvider };
+    this.#noopTracerProvider = new api.ProxyTracerProvider().getDelegate();
+  }
+
+  /**
+   * Whether a call would be recorded at all: a tracer or a meter registered, or a trace context to
+   * pass on. Checked before any span is made, so that with the API and no SDK a call costs no more.
+   */
+  #wanted(): boolean {
+    const api = this.#api;
+    if (this.#tracerProvider.getDelegate?.() !== this.#noopTracerProvider) return true;
+    if (!this.instruments().noop) return true;
+    if (!this.#propagate) return false;
+    const active = api.trace.getSpanContext(api.context.active());
+    return active !== undefined && api.trace.isSpanContextValid(active);
   }
 
   /** The instruments of the meter provider registered now (the metrics API has no late-binding proxy). */
@@ -71,12 +91,14 @@ export class OpenTelemetryRecorder {
     const provider = this.#api.metrics.getMeterProvider();
     if (this.#instruments?.provider === provider) return this.#instruments;
     const meter = provider.getMeter(INSTRUMENTATION, SDK_VERSION);
+    const duration = meter.createHistogram('http.client.request.duration', {
+      unit: 's',
+      description: 'Duration of each HTTP request (attempt) of a loyalty-sdk call',
+    });
     const instruments: Instruments = {
       provider,
-      duration: meter.createHistogram('http.client.request.duration', {
-        unit: 's',
-        description: 'Duration of each HTTP request (attempt) of a loyalty-sdk call',
-      }),
+      noop: duration === this.#api.createNoopMeter().createHistogram('noop'),
+      duration,
       retries: meter.createCounter('loyalty.client.retries', {
         description: 'Attempts of loyalty-sdk calls that were sent again',
       }),
@@ -92,21 +114,26 @@ export class OpenTelemetryRecorder {
     return instruments;
   }
 
-  start(call: ObservedCall): OpenTelemetryCall {
+  /**
+   * The call's span, or undefined when nothing would record it: no tracer, no meter and no trace
+   * context to pass on (the API installed, no SDK registered), so that the call costs no more.
+   */
+  start(call: ObservedCall): OpenTelemetryCall | undefined {
+    if (!this.#wanted()) return undefined;
     const api = this.#api;
     const parent = api.context.active();
-    const span = this.#tracer.startSpan(
-      call.operationId,
-      { kind: api.SpanKind.CLIENT, attributes: callAttributes(call) },
-      parent,
-    );
+    const span = this.#tracer.startSpan(call.operationId, { kind: api.SpanKind.CLIENT }, parent);
     const context = api.trace.setSpan(parent, span);
     let headers: Record<string, string> | undefined;
     if (this.#propagate) {
       const carrier: Record<string, string> = {};
       api.propagation.inject(context, carrier);
-      if (Object.keys(carrier).length > 0) headers = carrier;
+      for (const _name in carrier) {
+        headers = carrier;
+        break;
+      }
     }
+    if (span.isRecording()) span.setAttributes(callAttributes(call));
     return new OpenTelemetryCall(this, api, this.#tracer, call, span, context, headers);
   }
 }
