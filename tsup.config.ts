@@ -16,6 +16,8 @@ const library = {
     'msw.unavailable': 'src/msw/unavailable.ts',
   },
   format: ['esm', 'cjs'] as ('esm' | 'cjs')[],
+  // The inspector's page (src/server/inspector/page/inspector.html) is bundled as a string.
+  loader: { '.html': 'text' },
   target: 'node20',
   platform: 'node',
   sourcemap: true,
@@ -55,6 +57,7 @@ const cli: Options = {
   // No map: the command prints errors as sentences, never a stack, and its map was 1.3 MB of the package.
   sourcemap: false,
   dts: false,
+  loader: { '.html': 'text' },
   external: ['msw', 'undici', '#undici-loader'],
   noExternal: [...library.noExternal, 'csv-parse', 'csv-stringify', 'cli-progress'],
   banner: {

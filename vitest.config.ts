@@ -4,6 +4,18 @@ import { defineConfig } from 'vitest/config';
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 export default defineConfig({
+  // The inspector's page is imported as text, as tsup's text loader bundles it.
+  plugins: [
+    {
+      name: 'html-as-text',
+      enforce: 'pre',
+      transform(code, id) {
+        return id.endsWith('.html')
+          ? { code: `export default ${JSON.stringify(code)};`, map: null }
+          : undefined;
+      },
+    },
+  ],
   resolve: {
     alias: [
       { find: /^loyalty-sdk\/server$/, replacement: src('server/index.ts') },

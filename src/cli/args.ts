@@ -85,6 +85,7 @@ export function parseCommand(
     if (error instanceof FaultFlagError) throw new UsageError(error.message);
     throw error;
   }
+  if (values['admin-token'] !== undefined) options.adminToken = values['admin-token'];
   return { kind: 'serve', port: parsePort(values.port), host: values.host, options };
 }
 
@@ -98,6 +99,7 @@ export const SERVE_OPTIONS = {
   'fault-rate': { type: 'string' },
   'fault-seed': { type: 'string' },
   'fault-latency': { type: 'string' },
+  'admin-token': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -35,6 +35,7 @@ async function serve(command: Extract<CliCommand, { kind: 'serve' }>): Promise<n
     'Accepted API keys (header apikey):',
     ...describeKeys(command.options.keys),
     ...describeFaults(command.options.faults),
+    `Inspector: ${url}/__inspector${command.options.adminToken ? '?token=<the admin token>' : ''}`,
     'Press Ctrl+C to stop.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -19,9 +19,12 @@ Options:
                            Add this latency (ms) to every /ext/v3 answer
   --faults JSON            The whole faults option, e.g. '{"seed":42,"rates":{"dropAfterCommit":0.1}}';
                            the three flags above override its fields
+  --admin-token T          Require T for the inspector and the admin routes (Authorization: Bearer T,
+                           or ?token=T); without it they answer only on a loopback --host
   -h, --help               Show this text
 
 Without --key or keys in the config file, the public demo keys are accepted.
+Inspector: open {base}/__inspector in a browser (the requests, live, and the state).
 Fault counts: GET /__admin/faults. Replay a run: the same options and its seed.
 Scopes: ${SCOPES.join(', ')}
 `;

@@ -33,7 +33,8 @@ export {
   type FaultOptions,
   type FaultReport,
 } from './faults/options.js';
-export type { AdminCustomerInput, ReferenceAdmin } from './state/admin.js';
+export type { LoggedMessage, ReferenceAdmin, RequestEntry, RequestFilter } from './inspector/index.js';
+export type { AdminCustomerInput } from './state/admin.js';
 export { DEFAULT_LIMITS, type RateLimit, type ServerLimits } from './state/limits.js';
 export type { AuditEntry } from './state/records.js';
 export type { SeedName } from './state/seed.js';

@@ -14,4 +14,5 @@ export { isDemoKey } from './engine/keys.js';
 export type { EngineOptions } from './engine/options.js';
 export * from './index.js';
 export { ADMIN_PREFIX } from './inspector/admin-routes.js';
-export { createReferenceEngine, withAdminRoutes } from './inspector/with-admin-routes.js';
+export type { ReferenceEngine } from './inspector/reference-engine.js';
+export { createReferenceEngine } from './inspector/with-admin-routes.js';

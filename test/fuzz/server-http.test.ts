@@ -10,9 +10,9 @@ import { API_PREFIX } from '../../src/operations/index.js';
 import {
   createReferenceEngine,
   DEMO_API_KEY,
-  type Engine,
   type EngineRequest,
   MAX_BODY_BYTES,
+  type ReferenceEngine,
   type ReferenceServer,
   serveEngine,
 } from '../../src/server/internal.js';
@@ -47,7 +47,7 @@ function wireSafe(text: string): string {
 /** A header value undici sends as is: Latin-1 without CR, LF or NUL. */
 const sendableValue = (value: string) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value);
 
-let engine: Engine;
+let engine: ReferenceEngine;
 let server: ReferenceServer;
 let baseUrl: string;
 const agent = new Agent({ connections: 4, keepAliveTimeout: 1_000 });

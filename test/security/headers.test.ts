@@ -20,14 +20,14 @@ import {
   createNodeListener,
   createReferenceEngine,
   DEMO_API_KEY,
-  type Engine,
   type EngineRequest,
+  type ReferenceEngine,
 } from '../../src/server/internal.js';
 import { checkProperty, runsFor } from '../support/property-runs.js';
 
 const engine = createReferenceEngine({ limits: { rateLimit: { limit: Number.POSITIVE_INFINITY } } });
 const received: EngineRequest[] = [];
-const recording: Engine = {
+const recording: ReferenceEngine = {
   ...engine,
   handle: (request) => {
     received.push(request);

@@ -24,6 +24,8 @@ beforeAll(async () => {
     platform: 'node',
     format: 'esm',
     packages: 'external',
+    // As tsup.config.ts bundles the inspector's page.
+    loader: { '.html': 'text' },
     logLevel: 'silent',
   });
 });

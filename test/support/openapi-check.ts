@@ -192,7 +192,7 @@ export async function createOpenApiCheck(): Promise<OpenApiCheck> {
 }
 
 /** The engine with every answer it gives checked against the document. */
-export function checkedEngine(engine: Engine, check: OpenApiCheck): Engine {
+export function checkedEngine<Served extends Engine>(engine: Served, check: OpenApiCheck): Served {
   const respond = (request: EngineRequest): Answer => {
     const answer = engine.respond(request);
     if (answer instanceof Promise) {

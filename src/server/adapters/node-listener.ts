@@ -1,10 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { failureResponse } from '../answers/envelope.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { MAX_BODY_BYTES } from '../engine/body.js';
-import type { Engine } from '../engine/engine.js';
+import { newMeta } from '../engine/steps.js';
+import type { ReferenceEngine } from '../inspector/index.js';
+import { adminRefusal, isAdminPath } from './admin-access.js';
 import { answerPreflight, isPreflight } from './cors.js';
 import { deliverFault } from './node-faults.js';
 import { writeHeadFor } from './node-write-head.js';
+import { REQUEST_STREAM_PATH, streamRequests } from './request-stream.js';
+
+/** Where the listener's server is bound, and the admin token it was given: who may reach the admin routes. */
+export interface AdminBinding {
+  host: string;
+  token: string | undefined;
+}
 
 function send(res: ServerResponse, response: EngineResponse, closeConnection: boolean): void {
   const body = Buffer.from(response.body);
@@ -12,7 +22,12 @@ function send(res: ServerResponse, response: EngineResponse, closeConnection: bo
   res.end(body);
 }
 
-function answer(engine: Engine, res: ServerResponse, request: EngineRequest, bodyUnread: boolean): void {
+function answer(
+  engine: ReferenceEngine,
+  res: ServerResponse,
+  request: EngineRequest,
+  bodyUnread: boolean,
+): void {
   const deliver = (response: EngineResponse) =>
     response.fault === undefined
       ? send(res, response, bodyUnread)
@@ -27,11 +42,43 @@ function answer(engine: Engine, res: ServerResponse, request: EngineRequest, bod
 }
 
 /**
+ * The access rule of the admin routes and the inspector (admin-access.ts), and the request log's
+ * live stream, which only this adapter can serve. False when the request was answered here.
+ */
+function admitted(
+  engine: ReferenceEngine,
+  binding: AdminBinding,
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: EngineRequest,
+  hasBody: boolean,
+): boolean {
+  const query = new URLSearchParams(request.query);
+  const refusal = adminRefusal(req, query, binding.host, binding.token);
+  if (refusal) {
+    send(res, failureResponse(refusal, newMeta()), hasBody);
+    return false;
+  }
+  if (query.has('token')) {
+    query.delete('token');
+    request.query = query.toString();
+  }
+  if (request.path === REQUEST_STREAM_PATH && request.method === 'GET') {
+    streamRequests(engine.requestLog, res);
+    return false;
+  }
+  return true;
+}
+
+/**
  * A node:http request listener over the engine. It reads at most MAX_BODY_BYTES + 1 bytes of a
  * body: that much is enough for the engine to answer 413, after its key and scope checks. A CORS
  * preflight is answered here, before the engine (cors.ts).
  */
-export function createNodeListener(engine: Engine): (req: IncomingMessage, res: ServerResponse) => void {
+export function createNodeListener(
+  engine: ReferenceEngine,
+  binding: AdminBinding = { host: '127.0.0.1', token: undefined },
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const declared = req.headers['content-length'];
     const hasBody =
@@ -49,6 +96,7 @@ export function createNodeListener(engine: Engine): (req: IncomingMessage, res: 
       query: mark === -1 ? '' : url.slice(mark + 1),
       headers: req.headers as Record<string, string | undefined>,
     };
+    if (isAdminPath(request.path) && !admitted(engine, binding, req, res, request, hasBody)) return;
     if (!hasBody || Number(declared) > MAX_BODY_BYTES) {
       answer(engine, res, request, hasBody);
       return;

@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Engine } from '../engine/engine.js';
 import type { ReferenceServerOptions } from '../engine/options.js';
+import type { ReferenceAdmin, ReferenceEngine } from '../inspector/index.js';
 import { createReferenceEngine } from '../inspector/with-admin-routes.js';
-import type { ReferenceAdmin } from '../state/admin.js';
 import { answerClientError } from './node-client-error.js';
 import { createNodeListener } from './node-listener.js';
 
@@ -35,7 +34,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
 }
 
 /** A reference server over an engine made elsewhere (tests that also look at the engine). */
-export function serveEngine(engine: Engine): ReferenceServer {
+export function serveEngine(engine: ReferenceEngine): ReferenceServer {
   let server: Server | undefined;
 
   return {
@@ -43,7 +42,9 @@ export function serveEngine(engine: Engine): ReferenceServer {
 
     listen({ port = 0, host = DEFAULT_HOST } = {}) {
       if (server) return Promise.reject(new Error('The reference server is already listening'));
-      const listening = createServer(createNodeListener(engine));
+      const listening = createServer(
+        createNodeListener(engine, { host, token: engine.state.options.adminToken }),
+      );
       listening.on('clientError', answerClientError);
       server = listening;
       return new Promise((resolve, reject) => {

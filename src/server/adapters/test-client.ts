@@ -2,8 +2,8 @@ import { LoyaltyClient } from '../../client/client.js';
 import type { ClientOptions } from '../../client/options.js';
 import { DEMO_API_KEY } from '../engine/keys.js';
 import type { ReferenceServerOptions } from '../engine/options.js';
+import type { ReferenceAdmin } from '../inspector/index.js';
 import { createReferenceEngine } from '../inspector/with-admin-routes.js';
-import type { ReferenceAdmin } from '../state/admin.js';
 import { EngineDispatcher } from './engine-dispatcher.js';
 
 /**

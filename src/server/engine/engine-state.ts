@@ -2,7 +2,7 @@ import { FaultInjector } from '../faults/injector.js';
 import { ServerState } from '../state/server-state.js';
 import { createKeyRegistry, type KeyRegistry } from './auth.js';
 import { IdempotencyStore } from './idempotency.js';
-import { type EngineOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { type EngineOptions, type ResolvedOptions, resolveOptions, SWITCHED_ON_FAULTS } from './options.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
 
@@ -16,8 +16,8 @@ export interface EngineState {
   readonly requestLimiter: FixedWindowLimiter;
   readonly groupActionLimiter: FixedWindowLimiter;
   readonly idempotency: IdempotencyStore;
-  /** Undefined when fault injection is off. */
-  readonly faults: FaultInjector | undefined;
+  /** Undefined when fault injection is off (`setFaultInjection` switches it). */
+  faults: FaultInjector | undefined;
   readonly reads: ReadCache;
 }
 
@@ -44,4 +44,13 @@ export function resetEngineState(state: EngineState): void {
   state.groupActionLimiter.clear();
   state.idempotency.clear();
   state.faults?.restart();
+}
+
+/**
+ * Fault injection on or off (the inspector's switch): on, with the server's fault options, or a
+ * mild default (10% 500s, 5% 429 storms, seed 1) when it was started without any.
+ */
+export function setFaultInjection(state: EngineState, enabled: boolean): void {
+  if (enabled === (state.faults !== undefined)) return;
+  state.faults = enabled ? new FaultInjector(state.options.faults ?? SWITCHED_ON_FAULTS) : undefined;
 }

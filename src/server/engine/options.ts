@@ -17,6 +17,13 @@ export interface ReferenceServerOptions {
    * action limit, idempotency expiry and record dates follow it, so a test can move time.
    */
   now?: () => number;
+  /** The request log behind the inspector and `GET /__admin/requests`: the newest `size` requests (default 1,000; 0 keeps none), each body up to `bodyChars` characters (default 16,384). */
+  requestLog?: { size?: number; bodyChars?: number };
+  /**
+   * A token the admin routes and the inspector then require (`Authorization: Bearer <token>`, or
+   * `?token=` for the page). Without one they answer only on a loopback bind. HTTP server only.
+   */
+  adminToken?: string;
 }
 
 /** The engine takes the server's options as they are. */
@@ -29,6 +36,32 @@ export interface ResolvedOptions {
   now: () => number;
   /** Undefined when fault injection is off. */
   faults: ResolvedFaults | undefined;
+  requestLog: { size: number; bodyChars: number };
+  adminToken: string | undefined;
+}
+
+export const REQUEST_LOG_DEFAULTS = Object.freeze({ size: 1_000, bodyChars: 16_384 });
+
+function checkRequestLog(given: EngineOptions['requestLog']): ResolvedOptions['requestLog'] {
+  if (given === undefined) return { ...REQUEST_LOG_DEFAULTS };
+  if (typeof given !== 'object' || given === null)
+    fail('requestLog must be an object: { size?, bodyChars? }');
+  checkNames('requestLog.', given, Object.keys(REQUEST_LOG_DEFAULTS));
+  const size = given.size ?? REQUEST_LOG_DEFAULTS.size;
+  if (!Number.isInteger(size) || size < 0)
+    fail(`requestLog.size must be an integer of 0 or more (got ${size})`);
+  return {
+    size,
+    bodyChars: checkCount('requestLog.bodyChars', given.bodyChars ?? REQUEST_LOG_DEFAULTS.bodyChars, false),
+  };
+}
+
+function checkAdminToken(token: unknown): string | undefined {
+  if (token === undefined) return undefined;
+  // Only its length is named: the token itself is never echoed.
+  if (typeof token !== 'string' || token.length < 8 || /\s/.test(token))
+    fail('adminToken must be a string of at least 8 characters without spaces');
+  return token;
 }
 
 function fail(message: string): never {
@@ -67,7 +100,7 @@ function checkNames(path: string, value: object, known: readonly string[]): void
 }
 
 export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
-  checkNames('', options, ['keys', 'seed', 'limits', 'now', 'faults']);
+  checkNames('', options, ['keys', 'seed', 'limits', 'now', 'faults', 'requestLog', 'adminToken']);
   checkNames('limits.', options.limits ?? {}, Object.keys(DEFAULT_LIMITS));
   checkNames('limits.rateLimit.', options.limits?.rateLimit ?? {}, Object.keys(DEFAULT_LIMITS.rateLimit));
   const seed = options.seed ?? 'demo';
@@ -105,5 +138,13 @@ export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
     limits,
     now: options.now ?? Date.now,
     faults: resolveFaults(options.faults, fail),
+    requestLog: checkRequestLog(options.requestLog),
+    adminToken: checkAdminToken(options.adminToken),
   };
 }
+
+/** What the inspector's fault switch turns on when the server was started without fault options. */
+export const SWITCHED_ON_FAULTS = resolveFaults(
+  { seed: 1, rates: { serverError: 0.1, rateLimitStorm: 0.05 } },
+  fail,
+) as ResolvedFaults;

@@ -7,8 +7,9 @@ import { type BaseMeta, successResponse } from '../answers/envelope.js';
 import { badRequest, methodNotAllowed, routeNotFound } from '../answers/failures.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { readJsonBody } from '../engine/body.js';
-import type { Engine } from '../engine/engine.js';
 import { unknownUids } from '../state/admin.js';
+import type { ReferenceEngine } from './reference-engine.js';
+import { customerSnapshot, requestFilter, stateSnapshot, switchFaults } from './state-routes.js';
 
 /** Admin routes live outside /ext/v3 and take no API key. */
 export const ADMIN_PREFIX = '/__admin/';
@@ -21,7 +22,7 @@ const createGroupBody = z.strictObject({
 type AdminRoute = (request: EngineRequest, meta: BaseMeta) => EngineResponse;
 
 /** The body of `POST /__admin/grupos`, checked like an operation's: every problem in `details`. */
-function groupInput({ state }: Engine, request: EngineRequest): z.output<typeof createGroupBody> {
+function groupInput({ state }: ReferenceEngine, request: EngineRequest): z.output<typeof createGroupBody> {
   const result = createGroupBody.safeParse(readJsonBody(request));
   if (!result.success) {
     const issues = result.error.issues.map((issue) => ({ ...issue, path: ['body', ...issue.path] }));
@@ -45,7 +46,7 @@ function groupInput({ state }: Engine, request: EngineRequest): z.output<typeof 
 }
 
 /** The admin routes by name and method, answered with the usual envelope (appId 0, scope null). */
-function adminRoutes(engine: Engine): Record<string, Record<string, AdminRoute>> {
+function adminRoutes(engine: ReferenceEngine): Record<string, Record<string, AdminRoute>> {
   const { admin } = engine;
   return {
     grupos: {
@@ -59,15 +60,28 @@ function adminRoutes(engine: Engine): Record<string, Record<string, AdminRoute>>
       },
     },
     audit: { GET: (_request, meta) => successResponse(admin.audit(), meta) },
-    faults: { GET: (_request, meta) => successResponse(admin.faults() ?? null, meta) },
+    faults: {
+      GET: (_request, meta) => successResponse(admin.faults() ?? null, meta),
+      POST: (request, meta) => successResponse(switchFaults(engine, request), meta),
+    },
+    requests: { GET: (request, meta) => successResponse(admin.requests(requestFilter(request)), meta) },
+    state: { GET: (_request, meta) => successResponse(stateSnapshot(engine), meta) },
   };
 }
 
+/** The one admin route with a parameter: `customers/<uid>`. */
+const CUSTOMER_ROUTE = /^customers\/([^/]+)$/;
+
 /** Answers a request under ADMIN_PREFIX; a refusal is thrown as an ApiFailure. */
-export function createAdminRoutes(engine: Engine): AdminRoute {
+export function createAdminRoutes(engine: ReferenceEngine): AdminRoute {
   const routes = adminRoutes(engine);
   return (request, meta) => {
     const name = request.path.slice(ADMIN_PREFIX.length);
+    const customer = CUSTOMER_ROUTE.exec(name);
+    if (customer) {
+      if (request.method.toUpperCase() !== 'GET') throw methodNotAllowed('GET');
+      return successResponse(customerSnapshot(engine, customer[1] as string), meta);
+    }
     const byMethod = Object.hasOwn(routes, name) ? routes[name] : undefined;
     if (!byMethod) throw routeNotFound();
     const method = request.method.toUpperCase();

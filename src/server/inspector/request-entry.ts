@@ -1,0 +1,168 @@
+import type { EngineRequest, EngineResponse } from '../answers/response.js';
+import { matchRoute } from '../engine/router.js';
+
+/** A request or an answer as the log keeps it: headers, and the body up to the log's cap. */
+export interface LoggedMessage {
+  headers: Record<string, string>;
+  body: string | null;
+  bodyTruncated: boolean;
+}
+
+/** One request the reference server answered, as `GET /__admin/requests` and `admin.requests()` show it. */
+export interface RequestEntry {
+  /** 1, 2, 3... in the order the answers were given; a reset starts again from the next number. */
+  id: number;
+  /** When the answer was given, ISO 8601. */
+  time: string;
+  method: string;
+  path: string;
+  /** The raw query, without `?`. */
+  query: string;
+  /** The operation of the method and path; null when they name none. */
+  operationId: string | null;
+  /** The API key sent, masked (`lk_d…opes`); null when none was sent. */
+  key: string | null;
+  /** The application of a recognised key; null otherwise. */
+  appId: number | null;
+  status: number;
+  durationMs: number;
+  /** For a write that carried an Idempotency-Key: run (new), answered again (replayed), or refused (conflict). */
+  idempotency: 'new' | 'replayed' | 'conflict' | null;
+  idempotencyKey: string | null;
+  /** The entry whose answer a replay repeated, while it is still in the log. */
+  replayOf: number | null;
+  /** The fault injected into this answer, if any. */
+  fault: string | null;
+  requestId: string | null;
+  /** The request's headers without `apikey`, whose value is never kept. */
+  request: LoggedMessage;
+  response: LoggedMessage;
+}
+
+/** What the log keeps of a request at once; the rest is derived when someone reads it. */
+export interface RawEntry {
+  id: number;
+  at: number;
+  durationMs: number;
+  request: EngineRequest;
+  /** The request's headers, `apikey` taken out, and the masked key. */
+  requestHeaders: Record<string, string>;
+  key: string | null;
+  requestBody: LoggedBody;
+  response: EngineResponse;
+  responseBody: LoggedBody;
+}
+
+interface LoggedBody {
+  text: string | null;
+  truncated: boolean;
+}
+
+const REPLAYED_HEADER = 'idempotent-replayed';
+const FAULT_HEADER = 'x-loyalty-fault';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** Enough of a key to tell keys apart, too little to use one: the first 4 and last 4 characters. */
+export function maskKey(key: string | undefined): string | null {
+  if (key === undefined || key === '') return null;
+  return key.length <= 12 ? '…' : `${key.slice(0, 4)}…${key.slice(-4)}`;
+}
+
+function textOf(body: EngineRequest['body'] | string): string | undefined {
+  if (body === undefined) return undefined;
+  return typeof body === 'string' ? body : new TextDecoder().decode(body);
+}
+
+/** The body up to `cap` characters: a log of a thousand entries holds at most that much of each. */
+export function capBody(body: EngineRequest['body'] | string, cap: number): LoggedBody {
+  const text = textOf(body);
+  if (text === undefined || text === '') return { text: null, truncated: false };
+  return text.length > cap ? { text: text.slice(0, cap), truncated: true } : { text, truncated: false };
+}
+
+export function keptHeaders(headers: EngineRequest['headers']): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (name !== 'apikey' && value !== undefined) kept[name] = value;
+  }
+  return kept;
+}
+
+function envelopeMeta(body: string | null): { requestId: string | null; appId: number | null } {
+  if (body === null || !body.startsWith('{')) return { requestId: null, appId: null };
+  try {
+    const meta = (JSON.parse(body) as { meta?: { requestId?: unknown; appId?: unknown } }).meta;
+    return {
+      requestId: typeof meta?.requestId === 'string' ? meta.requestId : null,
+      appId: typeof meta?.appId === 'number' && meta.appId > 0 ? meta.appId : null,
+    };
+  } catch {
+    return { requestId: null, appId: null };
+  }
+}
+
+/** A fault the answer's delivery carries (a delay alone is latency, not a fault). */
+function deliveryFault(response: EngineResponse): string | null {
+  if (response.fault?.action === 'drop') return 'drop';
+  if (response.fault?.action === 'stall') return 'stallBody';
+  return null;
+}
+
+function idempotencyOf(raw: RawEntry, write: boolean): RequestEntry['idempotency'] {
+  if (!write || raw.requestHeaders[IDEMPOTENCY_HEADER] === undefined) return null;
+  if (raw.response.headers[REPLAYED_HEADER] === 'true') return 'replayed';
+  return raw.response.status === 409 ? 'conflict' : 'new';
+}
+
+/**
+ * The entry as readers see it. `earlier` finds the original of a replay: the newest earlier
+ * entry of the same operation and key whose write ran.
+ */
+export function entryOf(
+  raw: RawEntry,
+  earlier: (match: (entry: RequestEntry) => boolean) => RequestEntry | undefined,
+): RequestEntry {
+  const route = matchRoute(raw.request.method.toUpperCase(), raw.request.path);
+  const operation = route.kind === 'operation' ? route.operation : undefined;
+  const idempotencyKey = operation ? (raw.requestHeaders[IDEMPOTENCY_HEADER] ?? null) : null;
+  const idempotency = idempotencyOf(raw, operation !== undefined && operation.idempotency !== 'none');
+  const { requestId, appId } = envelopeMeta(raw.responseBody.text);
+  const original =
+    idempotency === 'replayed'
+      ? earlier(
+          (entry) =>
+            entry.operationId === operation?.id &&
+            entry.idempotencyKey === idempotencyKey &&
+            entry.idempotency === 'new' &&
+            entry.appId === appId,
+        )
+      : undefined;
+  return {
+    id: raw.id,
+    time: new Date(raw.at).toISOString(),
+    method: raw.request.method.toUpperCase(),
+    path: raw.request.path,
+    query: raw.request.query,
+    operationId: operation?.id ?? null,
+    key: raw.key,
+    appId,
+    status: raw.response.status,
+    durationMs: raw.durationMs,
+    idempotency,
+    idempotencyKey: idempotency === null ? null : idempotencyKey,
+    replayOf: original?.id ?? null,
+    fault: raw.response.headers[FAULT_HEADER] ?? deliveryFault(raw.response),
+    requestId: requestId ?? raw.response.headers['x-request-id'] ?? null,
+    request: {
+      headers: raw.requestHeaders,
+      body: raw.requestBody.text,
+      bodyTruncated: raw.requestBody.truncated,
+    },
+    response: {
+      headers: raw.response.headers,
+      body: raw.responseBody.text,
+      bodyTruncated: raw.responseBody.truncated,
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { EngineRequest, EngineResponse } from '../answers/response.js';
+import { capBody, entryOf, keptHeaders, maskKey, type RawEntry, type RequestEntry } from './request-entry.js';
+
+/** What `GET /__admin/requests` and `admin.requests()` filter by; every part optional. */
+export interface RequestFilter {
+  /** An operation id, e.g. `clientes.puntos.add`. */
+  operation?: string | undefined;
+  /** A status (`404`) or a class (`4xx`). */
+  status?: string | undefined;
+  /** A customer uid the path names. */
+  uid?: string | undefined;
+  /** Only entries after this id. */
+  since?: number | undefined;
+}
+
+/** What a subscriber of the log hears: each new entry, and a reset. */
+export type RequestLogEvent = { type: 'request'; entry: RequestEntry } | { type: 'reset' };
+
+export interface RequestLogSettings {
+  /** The entries kept: the newest this many; 0 keeps none. */
+  size: number;
+  /** The characters of each request and response body kept. */
+  bodyChars: number;
+}
+
+function statusMatches(status: number, wanted: string): boolean {
+  const classOf = /^([1-5])xx$/i.exec(wanted);
+  return classOf ? Math.floor(status / 100) === Number(classOf[1]) : String(status) === wanted;
+}
+
+function pathNamesUid(path: string, uid: string): boolean {
+  return path.split('/').includes(encodeURIComponent(uid));
+}
+
+/**
+ * The reference server's request log: a ring of the newest requests it answered (admin and
+ * inspector requests are not logged). Recording keeps references and caps the bodies; what a
+ * reader sees (operation, masked key, idempotency outcome, the original of a replay) is derived
+ * when it reads, so that a request pays for little more than a push.
+ */
+export class RequestLog {
+  readonly #settings: RequestLogSettings;
+  #raw: RawEntry[] = [];
+  #nextId = 1;
+  readonly #listeners = new Set<(event: RequestLogEvent) => void>();
+
+  constructor(settings: RequestLogSettings) {
+    this.#settings = settings;
+  }
+
+  record(request: EngineRequest, response: EngineResponse, at: number, durationMs: number): void {
+    if (this.#settings.size === 0) return;
+    const { bodyChars } = this.#settings;
+    const raw: RawEntry = {
+      id: this.#nextId++,
+      at,
+      durationMs,
+      request,
+      requestHeaders: keptHeaders(request.headers),
+      key: maskKey(request.headers.apikey),
+      requestBody: capBody(request.body, bodyChars),
+      response,
+      responseBody: capBody(response.body, bodyChars),
+    };
+    this.#raw.push(raw);
+    if (this.#raw.length > this.#settings.size) this.#raw.shift();
+    if (this.#listeners.size > 0) {
+      const event: RequestLogEvent = { type: 'request', entry: this.#entryOf(raw, this.#raw.length - 1) };
+      for (const listener of this.#listeners) listener(event);
+    }
+  }
+
+  /** The entries that pass `filter`, newest first. */
+  list(filter: RequestFilter = {}): RequestEntry[] {
+    const entries: RequestEntry[] = [];
+    for (let index = this.#raw.length - 1; index >= 0; index--) {
+      const raw = this.#raw[index] as RawEntry;
+      if (filter.since !== undefined && raw.id <= filter.since) break;
+      if (filter.uid !== undefined && !pathNamesUid(raw.request.path, filter.uid)) continue;
+      if (filter.status !== undefined && !statusMatches(raw.response.status, filter.status)) continue;
+      const entry = this.#entryOf(raw, index);
+      if (filter.operation !== undefined && entry.operationId !== filter.operation) continue;
+      entries.push(entry);
+    }
+    return entries;
+  }
+
+  subscribe(listener: (event: RequestLogEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Forgets every entry (the ids go on) and tells the subscribers. */
+  clear(): void {
+    this.#raw = [];
+    for (const listener of this.#listeners) listener({ type: 'reset' });
+  }
+
+  #entryOf(raw: RawEntry, index: number): RequestEntry {
+    return entryOf(raw, (matches) => {
+      for (let earlier = index - 1; earlier >= 0; earlier--) {
+        const candidate = this.#raw[earlier] as RawEntry;
+        // The original of a replay is a write that ran, so it holds no replay: no deeper search.
+        const entry = entryOf(candidate, () => undefined);
+        if (matches(entry)) return entry;
+      }
+      return undefined;
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import * as z from 'zod';
+import { uid } from '../../operations/fields.js';
+import type { RequestIssue } from '../../operations/validate.js';
+import { detailsFromIssues } from '../answers/details.js';
+import { badRequest, notFound } from '../answers/failures.js';
+import type { EngineRequest } from '../answers/response.js';
+import { readJsonBody } from '../engine/body.js';
+import { setFaultInjection } from '../engine/engine-state.js';
+import { parseQuery } from '../engine/request-parts.js';
+import type { ReferenceEngine } from './reference-engine.js';
+import type { RequestFilter } from './request-log.js';
+
+/** The issues of an admin body or query, as a 400 with `details`, like an operation's. */
+function refuse(issues: z.core.$ZodIssue[], where: 'body' | 'query'): never {
+  const located = issues.map((issue) => ({ ...issue, path: [where, ...issue.path] }));
+  throw badRequest(detailsFromIssues(located as unknown as RequestIssue[]));
+}
+
+const requestsQuery = z.strictObject({
+  operation: z.string().min(1).optional(),
+  status: z
+    .string()
+    .regex(/^([1-5]\d\d|[1-5]xx)$/i, 'must be a status such as 404, or a class such as 4xx')
+    .optional(),
+  uid: uid.optional(),
+  since: z.coerce.number().int().min(0).optional(),
+});
+
+/** `GET /__admin/requests?operation=&status=&uid=&since=`: the filter it names. */
+export function requestFilter(request: EngineRequest): RequestFilter {
+  const result = requestsQuery.safeParse({ ...parseQuery(request.query).values });
+  if (!result.success) refuse(result.error.issues, 'query');
+  return result.data;
+}
+
+/** `GET /__admin/state`: what the inspector's state panel shows. */
+export function stateSnapshot({ state }: ReferenceEngine) {
+  const { store } = state.data;
+  return {
+    customers: [...store.customers.values()],
+    groups: [...store.groups.values()].map(({ grupoId, nombre, uids }) => ({
+      grupoId,
+      nombre,
+      miembros: uids,
+    })),
+    tasks: [...store.tasks.values()],
+    promotions: [...store.promotions.values()],
+    faults: { enabled: state.faults !== undefined },
+  };
+}
+
+/** `GET /__admin/customers/<uid>`: the customer, its points movements (oldest first) and its audit entries. */
+export function customerSnapshot({ state }: ReferenceEngine, rawUid: string) {
+  const customerUid = decodeURIComponent(rawUid);
+  const { store } = state.data;
+  const customer = store.customers.get(customerUid);
+  if (!customer) throw notFound(`Cliente no encontrado: ${customerUid}`);
+  return {
+    customer,
+    movements: store.movements.get(customerUid) ?? [],
+    audit: store.audit.filter((entry) => entry.uid === customerUid),
+  };
+}
+
+const faultSwitch = z.strictObject({ enabled: z.boolean('must be true or false') });
+
+/** `POST /__admin/faults {enabled}`: fault injection on or off. */
+export function switchFaults({ state }: ReferenceEngine, request: EngineRequest) {
+  const result = faultSwitch.safeParse(readJsonBody(request));
+  if (!result.success) refuse(result.error.issues, 'body');
+  setFaultInjection(state, result.data.enabled);
+  return { enabled: state.faults !== undefined };
+}
