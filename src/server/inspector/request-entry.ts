@@ -44,7 +44,8 @@ export interface RawEntry {
   id: number;
   at: number;
   durationMs: number;
-  request: EngineRequest;
+  /** Method, path and query only: the request object itself (the adapter's headers and buffers) is let go. */
+  request: Pick<EngineRequest, 'method' | 'path' | 'query'>;
   /** The request's headers, `apikey` taken out, and the masked key. */
   requestHeaders: Record<string, string>;
   key: string | null;

@@ -40,7 +40,10 @@ function pathNamesUid(path: string, uid: string): boolean {
  */
 export class RequestLog {
   readonly #settings: RequestLogSettings;
+  /** A ring: `#raw[#start]` is the oldest entry, and there are `#count` of them. */
   #raw: RawEntry[] = [];
+  #start = 0;
+  #count = 0;
   #nextId = 1;
   readonly #listeners = new Set<(event: RequestLogEvent) => void>();
 
@@ -55,26 +58,37 @@ export class RequestLog {
       id: this.#nextId++,
       at,
       durationMs,
-      request,
+      request: { method: request.method, path: request.path, query: request.query },
       requestHeaders: keptHeaders(request.headers),
       key: maskKey(request.headers.apikey),
       requestBody: capBody(request.body, bodyChars),
       response,
       responseBody: capBody(response.body, bodyChars),
     };
-    this.#raw.push(raw);
-    if (this.#raw.length > this.#settings.size) this.#raw.shift();
+    const { size } = this.#settings;
+    if (this.#count < size) {
+      this.#raw[(this.#start + this.#count) % size] = raw;
+      this.#count += 1;
+    } else {
+      this.#raw[this.#start] = raw;
+      this.#start = (this.#start + 1) % size;
+    }
     if (this.#listeners.size > 0) {
-      const event: RequestLogEvent = { type: 'request', entry: this.#entryOf(raw, this.#raw.length - 1) };
+      const event: RequestLogEvent = { type: 'request', entry: this.#entryOf(raw, this.#count - 1) };
       for (const listener of this.#listeners) listener(event);
     }
+  }
+
+  /** The entry at `position`, 0 the oldest. */
+  #at(position: number): RawEntry {
+    return this.#raw[(this.#start + position) % this.#settings.size] as RawEntry;
   }
 
   /** The entries that pass `filter`, newest first. */
   list(filter: RequestFilter = {}): RequestEntry[] {
     const entries: RequestEntry[] = [];
-    for (let index = this.#raw.length - 1; index >= 0; index--) {
-      const raw = this.#raw[index] as RawEntry;
+    for (let index = this.#count - 1; index >= 0; index--) {
+      const raw = this.#at(index);
       if (filter.since !== undefined && raw.id <= filter.since) break;
       if (filter.uid !== undefined && !pathNamesUid(raw.request.path, filter.uid)) continue;
       if (filter.status !== undefined && !statusMatches(raw.response.status, filter.status)) continue;
@@ -93,13 +107,15 @@ export class RequestLog {
   /** Forgets every entry (the ids go on) and tells the subscribers. */
   clear(): void {
     this.#raw = [];
+    this.#start = 0;
+    this.#count = 0;
     for (const listener of this.#listeners) listener({ type: 'reset' });
   }
 
   #entryOf(raw: RawEntry, index: number): RequestEntry {
     return entryOf(raw, (matches) => {
       for (let earlier = index - 1; earlier >= 0; earlier--) {
-        const candidate = this.#raw[earlier] as RawEntry;
+        const candidate = this.#at(earlier);
         // The original of a replay is a write that ran, so it holds no replay: no deeper search.
         const entry = entryOf(candidate, () => undefined);
         if (matches(entry)) return entry;

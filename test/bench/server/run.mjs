@@ -2,6 +2,8 @@
 // npm run bench:server — the reference server against a bare node:http server answering the same
 // bytes (GET /ext/v3/clientes/{uid}, autocannon, 10 connections), interleaved rounds, medians;
 // then a dry run and an applied points action on a 100,000-member group.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { startChild } from '../child-server.mjs';
@@ -59,14 +61,14 @@ async function referenceAnswer() {
 }
 
 const answer = await referenceAnswer();
-/** @type {{ reference: number[], bare: number[] }} */
-const rates = { reference: [], bare: [] };
+/** @type {{ reference: number[], unlogged: number[], bare: number[] }} */
+const rates = { reference: [], unlogged: [], bare: [] };
 for (let round = 1; round <= ROUNDS; round++) {
-  for (const name of /** @type {const} */ (['reference', 'bare'])) {
+  for (const name of /** @type {const} */ (['reference', 'unlogged', 'bare'])) {
     const server =
-      name === 'reference'
-        ? await startChild('./server/reference-process.mjs')
-        : await startChild('./server/bare-process.mjs', [JSON.stringify(answer)]);
+      name === 'bare'
+        ? await startChild('./server/bare-process.mjs', [JSON.stringify(answer)])
+        : await startChild('./server/reference-process.mjs', name === 'unlogged' ? ['no-log'] : []);
     try {
       await requestsPerSecond(server.url); // warm-up round is measured too short to count
       rates[name].push(await requestsPerSecond(server.url));
@@ -75,21 +77,40 @@ for (let round = 1; round <= ROUNDS; round++) {
     }
   }
   console.log(
-    `round ${round}/${ROUNDS}: reference ${Math.round(rates.reference.at(-1) ?? 0)} req/s, bare ${Math.round(rates.bare.at(-1) ?? 0)} req/s`,
+    `round ${round}/${ROUNDS}: reference ${Math.round(rates.reference.at(-1) ?? 0)} req/s, without its request log ${Math.round(rates.unlogged.at(-1) ?? 0)} req/s, bare ${Math.round(rates.bare.at(-1) ?? 0)} req/s`,
   );
 }
 
 const reference = median(rates.reference);
+const unlogged = median(rates.unlogged);
 const bare = median(rates.bare);
 const ratio = reference / bare;
 console.log('');
 console.log(
   `GET ${PATH}, autocannon, 10 connections, ${ROUNDS} rounds of ${SECONDS} s, medians (Node ${process.version})`,
 );
-console.log(`  reference server  ${Math.round(reference).toString().padStart(7)} req/s`);
+console.log(
+  `  reference server  ${Math.round(reference).toString().padStart(7)} req/s  (its request log on, the default)`,
+);
+console.log(
+  `  without the log   ${Math.round(unlogged).toString().padStart(7)} req/s  (the log costs ${((1 / reference - 1 / unlogged) * 1e6).toFixed(1)} µs a request: ${(reference / unlogged).toFixed(2)}x)`,
+);
 console.log(`  bare node:http    ${Math.round(bare).toString().padStart(7)} req/s`);
 console.log(
   `  ratio             ${ratio.toFixed(2)}   (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+);
+
+const memory = JSON.parse(
+  execFileSync(
+    process.execPath,
+    ['--expose-gc', fileURLToPath(new URL('./log-memory.mjs', import.meta.url))],
+    {
+      encoding: 'utf8',
+    },
+  ),
+);
+console.log(
+  `  request log memory: ${memory.entries.toLocaleString('en')} entries hold ${(memory.bytes / 1024 / 1024).toFixed(2)} MB (${Math.round(memory.bytes / memory.entries)} bytes each; heap with the log minus without, after a full GC)`,
 );
 
 const groups = await timeGroupActions(100_000);
