@@ -57,14 +57,33 @@ class Observation implements CallObservation {
   }
 }
 
-/** The observer of a client's calls, or undefined when its telemetry is off. */
+/** Where `@opentelemetry/api` 1.x keeps whatever was registered with it (an SDK, a propagator, a context manager). */
+const API_GLOBAL = Symbol.for('opentelemetry.js.api.1');
+
+/** Whether anything registered with the OpenTelemetry API in this process: until then there is nothing to record to. */
+function openTelemetryRegistered(): boolean {
+  return (globalThis as Record<symbol, unknown>)[API_GLOBAL] !== undefined;
+}
+
+/**
+ * The observer of a client's calls, or undefined when its telemetry is off. `@opentelemetry/api`
+ * is loaded by the first call made once something registered with it (an SDK started before the
+ * program's calls, as its docs ask), so a program that installs the API and does not use it never
+ * loads it.
+ */
 export function createCallObserver(settings: TelemetrySettings): CallObserver | undefined {
   if (!settings.enabled) return undefined;
-  const api = loadOpenTelemetry();
-  const recorder = api ? new OpenTelemetryRecorder(api, settings.propagateTraceContext) : undefined;
+  let recorder: OpenTelemetryRecorder | undefined | null = null;
+  const recorderNow = (): OpenTelemetryRecorder | undefined => {
+    if (recorder !== null) return recorder;
+    if (!openTelemetryRegistered()) return undefined;
+    const api = loadOpenTelemetry();
+    recorder = api ? new OpenTelemetryRecorder(api, settings.propagateTraceContext) : undefined;
+    return recorder;
+  };
   return {
     start(call: ObservedCall) {
-      const span = recorder?.start(call);
+      const span = recorderNow()?.start(call);
       const message = channelMessage(call);
       return span || message ? new Observation(span, message) : undefined;
     },

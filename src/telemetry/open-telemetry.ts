@@ -18,8 +18,8 @@ let api: OpenTelemetryApi | undefined | null = null;
 
 /**
  * `@opentelemetry/api`, or undefined when it is not installed (or the runtime cannot load a
- * package synchronously: Workers). Loaded once, when the first client is made, and synchronously,
- * so that the first call of a program already has its span. A require rather than an import
+ * package synchronously: Workers). Loaded once, synchronously, by the first call made after
+ * something registered with the API, so that this call already has its span. A require rather than an import
  * keeps bundlers from failing where the optional peer is not installed; the API keeps its
  * registrations on the global object, so any copy of it sees the integrator's SDK.
  */

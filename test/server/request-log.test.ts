@@ -232,3 +232,28 @@ describe('who may reach the inspector and the admin routes', () => {
     );
   });
 });
+
+describe('admin.requests() of the MSW handlers', () => {
+  it('logs what the handlers answered', async () => {
+    const { setupServer } = await import('msw/node');
+    const { createLoyaltyHandlers } = await import('loyalty-sdk/msw');
+    const baseUrl = 'https://loyalty.msw.example';
+    const { handlers, admin } = createLoyaltyHandlers({ baseUrl });
+    const mocked = setupServer(...handlers);
+    mocked.listen({ onUnhandledRequest: 'error' });
+    try {
+      const client = new LoyaltyClient({
+        apiKey: DEMO_API_KEY,
+        baseUrl,
+        fetch: globalThis.fetch,
+        maxRetries: 0,
+      });
+      await client.clientes.retrieve('cli_0001');
+      expect(admin.requests().map((entry) => [entry.operationId, entry.status, entry.key])).toEqual([
+        ['clientes.retrieve', 200, 'lk_d…opes'],
+      ]);
+    } finally {
+      mocked.close();
+    }
+  });
+});
