@@ -149,7 +149,8 @@ function runWorker(
           child.kill('SIGKILL');
         }
       });
-      child.on('exit', (code, signal) => {
+      // 'close', not 'exit': 'exit' may come before the last line of stdout (the summary) was read.
+      child.on('close', (code, signal) => {
         if (killed && signal === 'SIGKILL') {
           onKill();
           start(undefined).then(resolve, reject);
