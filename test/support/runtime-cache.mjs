@@ -85,10 +85,3 @@ export function ensureRuntimes() {
 export function versionOf(executable, args = ['--version']) {
   return execFileSync(executable, args, { encoding: 'utf8' }).trim().split('\n')[0] ?? '';
 }
-
-/** The pins, for the README table and the matrix's heading. */
-export function pinnedVersions() {
-  return Object.fromEntries(
-    Object.entries(PACKAGES).map(([alias, entry]) => [alias, entry.spec.split('@').pop() ?? '']),
-  );
-}

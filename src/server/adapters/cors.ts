@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { operations } from '../../operations/table.js';
 import { IDEMPOTENCY_HEADER } from '../../operations/validate.js';
+import { REPLAYED_HEADER } from '../engine/steps.js';
 import { FAULT_HEADER } from '../faults/inject.js';
 
 /**
@@ -14,9 +15,7 @@ import { FAULT_HEADER } from '../faults/inject.js';
  * SDK reads (`retry-after`), what `.withResponse()` shows (`x-request-id`, `idempotent-replayed`
  * on a replay, `x-loyalty-fault` on an injected fault) and the `allow` of a 405.
  */
-const EXPOSED_HEADERS = ['retry-after', 'x-request-id', 'idempotent-replayed', FAULT_HEADER, 'allow'].join(
-  ', ',
-);
+const EXPOSED_HEADERS = ['retry-after', 'x-request-id', REPLAYED_HEADER, FAULT_HEADER, 'allow'].join(', ');
 
 /** The methods of the table (the admin routes use GET and POST, among them). */
 const ALLOWED_METHODS = [...new Set(operations.map((operation) => operation.method))].join(', ');

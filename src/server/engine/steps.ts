@@ -32,8 +32,10 @@ import { matchRoute, type OperationRoute } from './router.js';
  * `settle` turns it into its envelope.
  */
 
-const IDEMPOTENCY_HEADER_NAME = IDEMPOTENCY_HEADER.toLowerCase();
-const REPLAYED_HEADER = 'idempotent-replayed';
+/** The Idempotency-Key header as node:http and the engine see it, lower-cased. */
+export const IDEMPOTENCY_HEADER_NAME = IDEMPOTENCY_HEADER.toLowerCase();
+/** Marks an answer given again for a repeated Idempotency-Key. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
 
 /** The meta of a new request: no key recognised yet. */
 export function newMeta(): BaseMeta {

@@ -1,15 +1,14 @@
 import * as z from 'zod';
 import { uid } from '../../operations/fields.js';
 import { gruposNombreSet } from '../../operations/grupos.js';
-import type { RequestIssue } from '../../operations/validate.js';
-import { detailsFromIssues, type ProblemDetail } from '../answers/details.js';
+import type { ProblemDetail } from '../answers/details.js';
 import { type BaseMeta, successResponse } from '../answers/envelope.js';
 import { badRequest, methodNotAllowed, routeNotFound } from '../answers/failures.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { readJsonBody } from '../engine/body.js';
 import { unknownUids } from '../state/admin.js';
 import type { ReferenceEngine } from './reference-engine.js';
-import { customerSnapshot, requestFilter, stateSnapshot, switchFaults } from './state-routes.js';
+import { customerSnapshot, refuseInput, requestFilter, stateSnapshot, switchFaults } from './state-routes.js';
 
 /** Admin routes live outside /ext/v3 and take no API key. */
 export const ADMIN_PREFIX = '/__admin/';
@@ -24,10 +23,7 @@ type AdminRoute = (request: EngineRequest, meta: BaseMeta) => EngineResponse;
 /** The body of `POST /__admin/grupos`, checked like an operation's: every problem in `details`. */
 function groupInput({ state }: ReferenceEngine, request: EngineRequest): z.output<typeof createGroupBody> {
   const result = createGroupBody.safeParse(readJsonBody(request));
-  if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({ ...issue, path: ['body', ...issue.path] }));
-    throw badRequest(detailsFromIssues(issues as unknown as RequestIssue[]));
-  }
+  if (!result.success) refuseInput(result.error.issues, 'body');
   const { uids } = result.data;
   const unknown = unknownUids(state.data.store, uids);
   if (unknown.length > 0) {

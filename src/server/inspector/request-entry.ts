@@ -1,5 +1,7 @@
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { matchRoute } from '../engine/router.js';
+import { IDEMPOTENCY_HEADER_NAME, REPLAYED_HEADER } from '../engine/steps.js';
+import { FAULT_HEADER } from '../faults/inject.js';
 
 /** A request or an answer as the log keeps it: headers, and the body up to the log's cap. */
 export interface LoggedMessage {
@@ -52,16 +54,14 @@ export interface RawEntry {
   requestBody: LoggedBody;
   response: EngineResponse;
   responseBody: LoggedBody;
+  /** What `entryOf` derived, once someone read the entry. */
+  derived?: RequestEntry;
 }
 
 interface LoggedBody {
   text: string | null;
   truncated: boolean;
 }
-
-const REPLAYED_HEADER = 'idempotent-replayed';
-const FAULT_HEADER = 'x-loyalty-fault';
-const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** Enough of a key to tell keys apart, too little to use one: the first 4 and last 4 characters. */
 export function maskKey(key: string | undefined): string | null {
@@ -111,34 +111,21 @@ function deliveryFault(response: EngineResponse): string | null {
 }
 
 function idempotencyOf(raw: RawEntry, write: boolean): RequestEntry['idempotency'] {
-  if (!write || raw.requestHeaders[IDEMPOTENCY_HEADER] === undefined) return null;
+  if (!write || raw.requestHeaders[IDEMPOTENCY_HEADER_NAME] === undefined) return null;
   if (raw.response.headers[REPLAYED_HEADER] === 'true') return 'replayed';
   return raw.response.status === 409 ? 'conflict' : 'new';
 }
 
 /**
- * The entry as readers see it. `earlier` finds the original of a replay: the newest earlier
- * entry of the same operation and key whose write ran.
+ * The entry as readers see it, but for `replayOf`, which depends on the entries around it (the
+ * log fills it in). Derived once per entry and kept: it parses the answer's envelope.
  */
-export function entryOf(
-  raw: RawEntry,
-  earlier: (match: (entry: RequestEntry) => boolean) => RequestEntry | undefined,
-): RequestEntry {
+export function entryOf(raw: RawEntry): RequestEntry {
   const route = matchRoute(raw.request.method.toUpperCase(), raw.request.path);
   const operation = route.kind === 'operation' ? route.operation : undefined;
-  const idempotencyKey = operation ? (raw.requestHeaders[IDEMPOTENCY_HEADER] ?? null) : null;
+  const idempotencyKey = operation ? (raw.requestHeaders[IDEMPOTENCY_HEADER_NAME] ?? null) : null;
   const idempotency = idempotencyOf(raw, operation !== undefined && operation.idempotency !== 'none');
   const { requestId, appId } = envelopeMeta(raw.responseBody.text);
-  const original =
-    idempotency === 'replayed'
-      ? earlier(
-          (entry) =>
-            entry.operationId === operation?.id &&
-            entry.idempotencyKey === idempotencyKey &&
-            entry.idempotency === 'new' &&
-            entry.appId === appId,
-        )
-      : undefined;
   return {
     id: raw.id,
     time: new Date(raw.at).toISOString(),
@@ -152,7 +139,7 @@ export function entryOf(
     durationMs: raw.durationMs,
     idempotency,
     idempotencyKey: idempotency === null ? null : idempotencyKey,
-    replayOf: original?.id ?? null,
+    replayOf: null,
     fault: raw.response.headers[FAULT_HEADER] ?? deliveryFault(raw.response),
     requestId: requestId ?? raw.response.headers['x-request-id'] ?? null,
     request: {

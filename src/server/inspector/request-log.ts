@@ -74,7 +74,7 @@ export class RequestLog {
       this.#start = (this.#start + 1) % size;
     }
     if (this.#listeners.size > 0) {
-      const event: RequestLogEvent = { type: 'request', entry: this.#entryOf(raw, this.#count - 1) };
+      const event: RequestLogEvent = { type: 'request', entry: this.#entryOf(this.#count - 1) };
       for (const listener of this.#listeners) listener(event);
     }
   }
@@ -92,7 +92,7 @@ export class RequestLog {
       if (filter.since !== undefined && raw.id <= filter.since) break;
       if (filter.uid !== undefined && !pathNamesUid(raw.request.path, filter.uid)) continue;
       if (filter.status !== undefined && !statusMatches(raw.response.status, filter.status)) continue;
-      const entry = this.#entryOf(raw, index);
+      const entry = this.#entryOf(index);
       if (filter.operation !== undefined && entry.operationId !== filter.operation) continue;
       entries.push(entry);
     }
@@ -112,15 +112,31 @@ export class RequestLog {
     for (const listener of this.#listeners) listener({ type: 'reset' });
   }
 
-  #entryOf(raw: RawEntry, index: number): RequestEntry {
-    return entryOf(raw, (matches) => {
-      for (let earlier = index - 1; earlier >= 0; earlier--) {
-        const candidate = this.#at(earlier);
-        // The original of a replay is a write that ran, so it holds no replay: no deeper search.
-        const entry = entryOf(candidate, () => undefined);
-        if (matches(entry)) return entry;
+  /** The entry at `position`, derived on its first reading and kept. */
+  #derived(position: number): RequestEntry {
+    const raw = this.#at(position);
+    raw.derived ??= entryOf(raw);
+    return raw.derived;
+  }
+
+  /**
+   * A copy of the entry at `position`, with the original of a replay: the newest earlier entry of
+   * the same operation, key and application whose write ran.
+   */
+  #entryOf(position: number): RequestEntry {
+    const entry = this.#derived(position);
+    if (entry.idempotency !== 'replayed') return { ...entry };
+    for (let earlier = position - 1; earlier >= 0; earlier--) {
+      const candidate = this.#derived(earlier);
+      if (
+        candidate.idempotency === 'new' &&
+        candidate.operationId === entry.operationId &&
+        candidate.idempotencyKey === entry.idempotencyKey &&
+        candidate.appId === entry.appId
+      ) {
+        return { ...entry, replayOf: candidate.id };
       }
-      return undefined;
-    });
+    }
+    return { ...entry };
   }
 }

@@ -11,7 +11,7 @@ import type { ReferenceEngine } from './reference-engine.js';
 import type { RequestFilter } from './request-log.js';
 
 /** The issues of an admin body or query, as a 400 with `details`, like an operation's. */
-function refuse(issues: z.core.$ZodIssue[], where: 'body' | 'query'): never {
+export function refuseInput(issues: z.core.$ZodIssue[], where: 'body' | 'query'): never {
   const located = issues.map((issue) => ({ ...issue, path: [where, ...issue.path] }));
   throw badRequest(detailsFromIssues(located as unknown as RequestIssue[]));
 }
@@ -29,7 +29,7 @@ const requestsQuery = z.strictObject({
 /** `GET /__admin/requests?operation=&status=&uid=&since=`: the filter it names. */
 export function requestFilter(request: EngineRequest): RequestFilter {
   const result = requestsQuery.safeParse({ ...parseQuery(request.query).values });
-  if (!result.success) refuse(result.error.issues, 'query');
+  if (!result.success) refuseInput(result.error.issues, 'query');
   return result.data;
 }
 
@@ -67,7 +67,7 @@ const faultSwitch = z.strictObject({ enabled: z.boolean('must be true or false')
 /** `POST /__admin/faults {enabled}`: fault injection on or off. */
 export function switchFaults({ state }: ReferenceEngine, request: EngineRequest) {
   const result = faultSwitch.safeParse(readJsonBody(request));
-  if (!result.success) refuse(result.error.issues, 'body');
+  if (!result.success) refuseInput(result.error.issues, 'body');
   setFaultInjection(state, result.data.enabled);
   return { enabled: state.faults !== undefined };
 }
