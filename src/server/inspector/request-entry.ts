@@ -52,7 +52,8 @@ export interface RawEntry {
   requestHeaders: Record<string, string>;
   key: string | null;
   requestBody: LoggedBody;
-  response: EngineResponse;
+  /** The answer without its body: the log keeps the body only up to its cap, in `responseBody`. */
+  response: Pick<EngineResponse, 'status' | 'headers' | 'fault'>;
   responseBody: LoggedBody;
   /** What `entryOf` derived, once someone read the entry. */
   derived?: RequestEntry;
@@ -74,11 +75,21 @@ function textOf(body: EngineRequest['body'] | string): string | undefined {
   return typeof body === 'string' ? body : new TextDecoder().decode(body);
 }
 
+/**
+ * The first `cap` characters as a string of their own: V8 keeps the whole of a string alive
+ * behind a slice of it, so a slice alone would not bound what the log holds.
+ */
+function detachedStart(text: string, cap: number): string {
+  const last = text.charCodeAt(cap - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? cap - 1 : cap;
+  return Buffer.from(text.slice(0, end), 'utf16le').toString('utf16le');
+}
+
 /** The body up to `cap` characters: a log of a thousand entries holds at most that much of each. */
 export function capBody(body: EngineRequest['body'] | string, cap: number): LoggedBody {
   const text = textOf(body);
   if (text === undefined || text === '') return { text: null, truncated: false };
-  return text.length > cap ? { text: text.slice(0, cap), truncated: true } : { text, truncated: false };
+  return text.length > cap ? { text: detachedStart(text, cap), truncated: true } : { text, truncated: false };
 }
 
 export function keptHeaders(headers: EngineRequest['headers']): Record<string, string> {
@@ -104,7 +115,7 @@ function envelopeMeta(body: string | null): { requestId: string | null; appId: n
 }
 
 /** A fault the answer's delivery carries (a delay alone is latency, not a fault). */
-function deliveryFault(response: EngineResponse): string | null {
+function deliveryFault(response: RawEntry['response']): string | null {
   if (response.fault?.action === 'drop') return 'drop';
   if (response.fault?.action === 'stall') return 'stallBody';
   return null;

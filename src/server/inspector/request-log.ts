@@ -62,7 +62,7 @@ export class RequestLog {
       requestHeaders: keptHeaders(request.headers),
       key: maskKey(request.headers.apikey),
       requestBody: capBody(request.body, bodyChars),
-      response,
+      response: { status: response.status, headers: response.headers, fault: response.fault },
       responseBody: capBody(response.body, bodyChars),
     };
     const { size } = this.#settings;
