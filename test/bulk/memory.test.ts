@@ -3,22 +3,12 @@
  * 200,000 items from a generator is what it was before, give or take a few MB. (The RSS of
  * 1,000,000 items read from a file is measured by `npm run bench:bulk`, issue 14.)
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { heapAfterGc } from '../support/heap-after-gc.js';
 import { openLedger } from './accrual-job.js';
 
 const ITEMS = 200_000;
 const ALLOWED_GROWTH_MB = 8;
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-function heapAfterGc(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
 
 describe('memory', () => {
   it(`stays flat over ${ITEMS.toLocaleString('en')} items from a generator: heap growth under ${ALLOWED_GROWTH_MB} MB`, async () => {

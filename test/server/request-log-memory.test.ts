@@ -2,19 +2,9 @@
  * The request log's memory is bounded by its two settings: `size` entries, each body up to
  * `bodyChars` characters, however large the requests and answers it saw.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../src/server/inspector/request-log.js';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
-function heapAfterGc(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
+import { heapAfterGc } from '../support/heap-after-gc.js';
 
 const ENTRIES = 200;
 const BODY_CHARS = 1_000_000;
