@@ -23,6 +23,7 @@ describe('response envelope', () => {
       expect(reply.json.msj).toBe(SUCCESS_MESSAGE);
       expect(reply.json).toHaveProperty('data');
       expect(reply.json.meta.scope).toBe(operation.scope);
+      expect(Object.keys(reply.json.meta)).toEqual(['requestId', 'appId', 'scope']);
     },
   );
 
