@@ -1,3 +1,5 @@
+import { API_KEY_HEADER } from '../operations/headers.js';
+
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 export interface Logger {
@@ -14,7 +16,7 @@ export function maskSecret(secret: string): string {
   return secret.length >= 16 ? `****${secret.slice(-4)}` : '****';
 }
 
-const SECRET_HEADERS = new Set(['apikey', 'authorization', 'proxy-authorization', 'cookie']);
+const SECRET_HEADERS = new Set([API_KEY_HEADER, 'authorization', 'proxy-authorization', 'cookie']);
 
 /** Headers fit for a log line: credentials masked. */
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {

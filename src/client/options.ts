@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { GroupActionBudget } from '../bulk/budget.js';
 import type { Limiter } from '../limits/limiter.js';
 import { headerValue } from '../operations/fields.js';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../operations/headers.js';
 import { API_PREFIX } from '../operations/limits.js';
 import { inBrowser } from '../runtime.js';
 import { appProduct } from './app-info.js';
@@ -131,8 +132,8 @@ export const CLIENT_OPTION_NAMES = [
 
 /** Headers whose value the SDK decides; set them through the options that own them. */
 const RESERVED_HEADERS: Record<string, string> = {
-  apikey: 'the apiKey option',
-  'idempotency-key': 'the idempotencyKey request option',
+  [API_KEY_HEADER]: 'the apiKey option',
+  [IDEMPOTENCY_HEADER_NAME]: 'the idempotencyKey request option',
   'content-type': 'nothing: the SDK sends JSON',
   'content-length': 'nothing: the SDK computes it',
 };

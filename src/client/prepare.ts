@@ -1,6 +1,7 @@
 import { v4 as uuidv4 } from 'uuid';
 import type { OperationDefinition } from '../operations/define.js';
-import { IDEMPOTENCY_HEADER, type RequestIssue, validateRequest } from '../operations/validate.js';
+import { IDEMPOTENCY_HEADER } from '../operations/headers.js';
+import { type RequestIssue, validateRequest } from '../operations/validate.js';
 import { LoyaltyValidationError } from './errors.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
 import { type Accept, buildHeaders, buildPath, buildQuery } from './request.js';

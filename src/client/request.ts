@@ -1,4 +1,5 @@
 import type { OperationDefinition } from '../operations/define.js';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../operations/headers.js';
 import { runtimeLabel } from '../runtime.js';
 import { SDK_VERSION } from '../version.js';
 
@@ -66,9 +67,9 @@ export function buildHeaders(
     'user-agent': USER_AGENT,
     ...defaultHeaders,
     ...requestHeaders,
-    apikey: apiKey,
+    [API_KEY_HEADER]: apiKey,
   };
   if (hasBody) headers['content-type'] = 'application/json';
-  if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+  if (idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER_NAME] = idempotencyKey;
   return headers;
 }

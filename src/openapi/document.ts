@@ -2,12 +2,12 @@ import type * as z from 'zod';
 import type { OperationDefinition } from '../operations/define.js';
 import { envelope } from '../operations/envelope.js';
 import { idempotencyKey } from '../operations/fields.js';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from '../operations/headers.js';
 import { HELP_PARAMETER, helpFlag } from '../operations/help.js';
 import { API_PREFIX } from '../operations/limits.js';
 import { describeParameters, requestJsonSchema, responseJsonSchema } from '../operations/parameters.js';
 import type { Operation } from '../operations/public.js';
 import { operations } from '../operations/table.js';
-import { IDEMPOTENCY_HEADER } from '../operations/validate.js';
 import { SDK_VERSION } from '../version.js';
 import { RESPONSE_HEADERS, responsesOf, unroutedResponses } from './responses.js';
 
@@ -91,7 +91,7 @@ export function buildOpenApiDocument(
     security: [{ apikey: [] }],
     paths,
     components: {
-      securitySchemes: { apikey: { type: 'apiKey', in: 'header', name: 'apikey' } },
+      securitySchemes: { apikey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER } },
       schemas: { Envelope: responseJsonSchema(envelope) },
       headers: RESPONSE_HEADERS,
       responses: unroutedResponses(),

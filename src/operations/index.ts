@@ -5,6 +5,7 @@
  */
 export { type HttpMethod, type IdempotencyRule, pathParamNames } from './define.js';
 export { type Envelope, type EnvelopeMeta, ERROR_CODES, SUCCESS_MESSAGE } from './envelope.js';
+export { IDEMPOTENCY_HEADER } from './headers.js';
 export { API_PREFIX, LIMITS } from './limits.js';
 export { TIPO } from './promociones.js';
 export {
@@ -27,7 +28,6 @@ export { isScope, SCOPES, type Scope } from './scopes.js';
 export type { OperationId } from './table.js';
 export {
   describeIssues,
-  IDEMPOTENCY_HEADER,
   issueLocation,
   type ParameterLocation,
   type RequestIssue,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { OperationDefinition } from './define.js';
 import { idempotencyKey } from './fields.js';
+import { IDEMPOTENCY_HEADER } from './headers.js';
 import { explainIssue, PLAIN_MESSAGES } from './issue-messages.js';
 
 export type ParameterLocation = 'path' | 'query' | 'body' | 'header';
@@ -29,8 +30,6 @@ export interface RequestParts {
 export type ValidationResult =
   | { ok: true; params: Record<string, unknown>; query: Record<string, unknown>; body: unknown }
   | { ok: false; issues: RequestIssue[] };
-
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 const NO_PARAMETERS = z.strictObject({});
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../../operations/headers.js';
 import { operations } from '../../operations/table.js';
-import { IDEMPOTENCY_HEADER } from '../../operations/validate.js';
 import { REPLAYED_HEADER } from '../engine/steps.js';
 import { FAULT_HEADER } from '../faults/inject.js';
 
@@ -22,9 +22,9 @@ const ALLOWED_METHODS = [...new Set(operations.map((operation) => operation.meth
 
 /** The request headers the client sets (client/request.ts). Headers a caller adds are not granted. */
 const ALLOWED_HEADERS = [
-  'apikey',
+  API_KEY_HEADER,
   'content-type',
-  IDEMPOTENCY_HEADER.toLowerCase(),
+  IDEMPOTENCY_HEADER_NAME,
   'accept',
   'user-agent',
 ].join(', ');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OperationDefinition } from '../../operations/define.js';
-import { IDEMPOTENCY_HEADER } from '../../operations/validate.js';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../../operations/headers.js';
 import { type BaseMeta, failureResponse, textResponse } from '../answers/envelope.js';
 import {
   forbidden,
@@ -32,8 +32,6 @@ import { matchRoute, type OperationRoute } from './router.js';
  * `settle` turns it into its envelope.
  */
 
-/** The Idempotency-Key header as node:http and the engine see it, lower-cased. */
-export const IDEMPOTENCY_HEADER_NAME = IDEMPOTENCY_HEADER.toLowerCase();
 /** Marks an answer given again for a repeated Idempotency-Key. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
@@ -65,7 +63,7 @@ export function findRoute(request: EngineRequest): OperationRoute {
 
 /** Step 2: who calls; 401 for a missing or unknown key. */
 export function authenticate(state: EngineState, request: EngineRequest): Caller {
-  const caller = state.keys.authenticate(request.headers.apikey);
+  const caller = state.keys.authenticate(request.headers[API_KEY_HEADER]);
   if (!caller) throw unauthorized();
   return caller;
 }

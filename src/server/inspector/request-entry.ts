@@ -1,6 +1,7 @@
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../../operations/headers.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { matchRoute } from '../engine/router.js';
-import { IDEMPOTENCY_HEADER_NAME, REPLAYED_HEADER } from '../engine/steps.js';
+import { REPLAYED_HEADER } from '../engine/steps.js';
 import { FAULT_HEADER } from '../faults/inject.js';
 
 /** A request or an answer as the log keeps it: headers, and the body up to the log's cap. */
@@ -96,7 +97,7 @@ export function keptHeaders(headers: EngineRequest['headers']): Record<string, s
   const kept: Record<string, string> = {};
   for (const name in headers) {
     const value = headers[name];
-    if (name !== 'apikey' && value !== undefined) kept[name] = value;
+    if (name !== API_KEY_HEADER && value !== undefined) kept[name] = value;
   }
   return kept;
 }

@@ -1,3 +1,4 @@
+import { API_KEY_HEADER } from '../../operations/headers.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { capBody, entryOf, keptHeaders, maskKey, type RawEntry, type RequestEntry } from './request-entry.js';
 
@@ -60,7 +61,7 @@ export class RequestLog {
       durationMs,
       request: { method: request.method, path: request.path, query: request.query },
       requestHeaders: keptHeaders(request.headers),
-      key: maskKey(request.headers.apikey),
+      key: maskKey(request.headers[API_KEY_HEADER]),
       requestBody: capBody(request.body, bodyChars),
       response: { status: response.status, headers: response.headers, fault: response.fault },
       responseBody: capBody(response.body, bodyChars),
