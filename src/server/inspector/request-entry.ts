@@ -86,10 +86,12 @@ function detachedStart(text: string, cap: number): string {
   return Buffer.from(text.slice(0, end), 'utf16le').toString('utf16le');
 }
 
+const NO_BODY: LoggedBody = Object.freeze({ text: null, truncated: false });
+
 /** The body up to `cap` characters: a log of a thousand entries holds at most that much of each. */
 export function capBody(body: EngineRequest['body'] | string, cap: number): LoggedBody {
   const text = textOf(body);
-  if (text === undefined || text === '') return { text: null, truncated: false };
+  if (text === undefined || text === '') return NO_BODY;
   return text.length > cap ? { text: detachedStart(text, cap), truncated: true } : { text, truncated: false };
 }
 
