@@ -1,3 +1,4 @@
+import { SHARED_AGENT_LOADS } from '#undici-loader';
 import { type BulkErrors, type BulkOptions, type BulkRun, type BulkSummary, runBulk } from '../bulk/index.js';
 import { getOperation, type OperationId } from '../operations/table.js';
 import { onNode } from '../runtime.js';
@@ -31,10 +32,13 @@ const inspect = Symbol.for('nodejs.util.inspect.custom');
 /** The transport a client made by `withOptions` takes over, keyed by the options it is made with. */
 const inheritedTransports = new WeakMap<ClientOptions, Transport>();
 
-/** The given fetch; else undici on Node or when given a dispatcher; else the runtime's own fetch. */
+/**
+ * The given fetch; else undici on Node or when given a dispatcher; else the runtime's own fetch.
+ * A bundle made for Workers or a page has no undici, even when run on Node: there it is fetch too.
+ */
 function defaultTransport(resolved: Pick<ResolvedOptions, 'fetch' | 'dispatcher'>): Transport {
   if (resolved.fetch) return fetchTransport(resolved.fetch);
-  if (resolved.dispatcher || onNode()) return undiciTransport(resolved.dispatcher);
+  if (resolved.dispatcher || (onNode() && SHARED_AGENT_LOADS)) return undiciTransport(resolved.dispatcher);
   return fetchTransport(globalThis.fetch);
 }
 

@@ -7,6 +7,9 @@ let globalDispatcher: Promise<Dispatcher> | undefined;
 // undici 7 has no exports map, so this path resolves; it is tested, and the whole package is the fallback.
 const DISPATCHER_ONLY_MODULE = 'undici/lib/global.js';
 
+/** Whether `loadGlobalDispatcher` can give undici's shared Agent: on Node, yes. */
+export const SHARED_AGENT_LOADS = true;
+
 /**
  * undici's shared Agent, on Node (`#undici-loader` of package.json; a Workers or browser bundle
  * gets undici-loader.web.ts instead, so that it never pulls in undici). Only its dispatcher part

@@ -5,6 +5,9 @@ import type { Dispatcher } from 'undici';
  * calls this only on Node (elsewhere it sends with the runtime's fetch, or through the
  * `dispatcher` it was given), so a bundle for those runtimes never contains undici.
  */
+/** Whether `loadGlobalDispatcher` can give undici's shared Agent: not in such a bundle, even run on Node. */
+export const SHARED_AGENT_LOADS = false;
+
 export function loadGlobalDispatcher(): Promise<Dispatcher> {
   return Promise.reject(
     new Error(
