@@ -38,7 +38,7 @@ const library = {
   },
   // The full OpenAPI document ships as loyalty-sdk/openapi.json, generated from the built table.
   async onSuccess() {
-    const { buildOpenApiDocument } = await import(`${process.cwd()}/dist/index.js`);
+    const { buildOpenApiDocument } = await import(`${process.cwd()}/dist/server.js`);
     await writeFile('dist/openapi.json', `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
   },
 } satisfies Options;

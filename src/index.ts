@@ -57,7 +57,6 @@ export type { FetchLike } from './client/transport.js';
 export type { KeyLimiter, Limiter, LimitKind } from './limits/limiter.js';
 export { createMemoryLimiter } from './limits/memory.js';
 export type { LimiterPacing, LimiterRates, MemoryLimiterOptions } from './limits/options.js';
-export { buildOpenApiDocument } from './openapi/document.js';
 export { BUSINESS_RULE_CODES, type BusinessRuleCode } from './operations/envelope.js';
 export * from './operations/index.js';
 export type * from './types.js';
