@@ -1,6 +1,6 @@
 /**
  * The request headers the spec names, spelled as it spells them. Over HTTP/1.1 node:http and
- * undici hand header names over in lower case, hence the `_NAME` forms.
+ * undici hand header names over in lower case, hence `IDEMPOTENCY_HEADER_NAME`.
  */
 
 /** Carries the API key of every request. */

@@ -1,8 +1,9 @@
 /**
  * The reference server: `createReferenceServer` (node:http), the in-process `createTestClient`,
  * their options, the admin helpers, the demo keys, the fault kinds, and `buildOpenApiDocument`
- * (the document it serves; the whole one ships as `loyalty-sdk/openapi.json`). This is the whole public
- * surface of `loyalty-sdk/server`; the engine and its adapters stay inside (docs/architecture.md).
+ * (the document it serves; the whole one ships as `loyalty-sdk/openapi.json`). This is the whole
+ * public surface of `loyalty-sdk/server`; the engine and its adapters stay inside
+ * (docs/architecture.md).
  *
  * @packageDocumentation
  * @module loyalty-sdk/server
