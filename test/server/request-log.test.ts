@@ -173,6 +173,16 @@ describe('the state routes', () => {
     expect((await fetch(`${baseUrl}/__admin/customers/cli_9999`)).status).toBe(404);
   });
 
+  it('GET /__admin/customers/<uid>: a uid that is not valid percent-encoding is a 400 naming it', async () => {
+    const { baseUrl } = await started();
+    const answer = await fetch(`${baseUrl}/__admin/customers/%E0%A4%A`);
+    expect(answer.status).toBe(400);
+    const { details } = (await answer.json()) as { details: { in: string; name: string; message: string }[] };
+    expect(details).toEqual([
+      expect.objectContaining({ in: 'path', name: 'uid', message: 'is not valid percent-encoding' }),
+    ]);
+  });
+
   it('POST /__admin/faults {enabled} switches fault injection on and off', async () => {
     const { baseUrl } = await started();
     const post = (enabled: unknown) =>

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../answers/failures.js';
 import type { EngineRequest } from '../answers/response.js';
 import { readJsonBody } from '../engine/body.js';
 import { setFaultInjection } from '../engine/engine-state.js';
-import { parseQuery } from '../engine/request-parts.js';
+import { decodePathParams, parseQuery } from '../engine/request-parts.js';
 import type { ReferenceEngine } from './reference-engine.js';
 import type { RequestFilter } from './request-log.js';
 
@@ -51,7 +51,9 @@ export function stateSnapshot({ state }: ReferenceEngine) {
 
 /** `GET /__admin/customers/<uid>`: the customer, its points movements (oldest first) and its audit entries. */
 export function customerSnapshot({ state }: ReferenceEngine, rawUid: string) {
-  const customerUid = decodeURIComponent(rawUid);
+  const decoded = decodePathParams(['uid'], [rawUid]);
+  if (decoded.problems.length > 0) throw badRequest(decoded.problems);
+  const customerUid = decoded.values.uid as string;
   const { store } = state.data;
   const customer = store.customers.get(customerUid);
   if (!customer) throw notFound(`Cliente no encontrado: ${customerUid}`);
