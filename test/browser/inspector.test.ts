@@ -101,12 +101,7 @@ async function openInspector(viewport = { width: 1280, height: 800 }): Promise<I
     expect(answer?.status()).toBe(200);
     await page.waitForSelector('[data-testid="request-list"][data-loaded="true"]', { timeout: WAIT_MS });
     await page.waitForSelector('[data-testid="customers"][data-loaded="true"]', { timeout: WAIT_MS });
-    await page.waitForFunction(
-      () =>
-        (globalThis as unknown as PageGlobals).document.querySelector('[data-testid="live-status"]')
-          ?.textContent === 'live',
-      { timeout: WAIT_MS },
-    );
+    await waitForText(page, '[data-testid="live-status"]', 'live');
   } catch (error) {
     throw new Error(`the inspector did not load: ${String(error)}\n${problems.join('\n')}`);
   }
@@ -120,6 +115,27 @@ function textOf(page: Page, selector: string): Promise<string> {
   return page.evaluate(
     (sel) => (globalThis as unknown as PageGlobals).document.querySelector(sel)?.textContent ?? '',
     selector,
+  );
+}
+
+/** Resolves when the element `selector` finds shows `text`. */
+function waitForText(page: Page, selector: string, text: string): Promise<unknown> {
+  return page.waitForFunction(
+    (sel, wanted) =>
+      (globalThis as unknown as PageGlobals).document.querySelector(sel)?.textContent === wanted,
+    { timeout: WAIT_MS },
+    selector,
+    text,
+  );
+}
+
+/** Resolves when `selector` finds `count` elements. */
+function waitForCount(page: Page, selector: string, count: number): Promise<unknown> {
+  return page.waitForFunction(
+    (sel, wanted) => (globalThis as unknown as PageGlobals).document.querySelectorAll(sel).length === wanted,
+    { timeout: WAIT_MS },
+    selector,
+    count,
   );
 }
 
@@ -223,11 +239,7 @@ describe('the reference server inspector in a headless Chromium page', () => {
     const { page, problems } = await openInspector();
     await addCompra8812();
     await addCompra8812();
-    await page.waitForFunction(
-      (sel) => (globalThis as unknown as PageGlobals).document.querySelectorAll(sel).length === 2,
-      { timeout: WAIT_MS },
-      rowOf('clientes.puntos.add'),
-    );
+    await waitForCount(page, rowOf('clientes.puntos.add'), 2);
     const [replay, original] = await rowIds(page, rowOf('clientes.puntos.add'));
     if (replay === undefined || original === undefined) throw new Error('two rows were expected');
     expect(replay).toBeGreaterThan(original);
@@ -254,12 +266,7 @@ describe('the reference server inspector in a headless Chromium page', () => {
     await waitForPuntos(page, 'cli_0001', seeded + 500);
 
     await page.click('[data-testid="reset"]');
-    await page.waitForFunction(
-      () =>
-        (globalThis as unknown as PageGlobals).document.querySelectorAll('[data-testid="request-row"]')
-          .length === 0,
-      { timeout: WAIT_MS },
-    );
+    await waitForCount(page, '[data-testid="request-row"]', 0);
     const restored = server.admin.customer('cli_0001')?.puntos;
     expect(restored).toBe(seeded);
     await waitForPuntos(page, 'cli_0001', restored ?? Number.NaN);
@@ -299,21 +306,11 @@ describe('the reference server inspector in a headless Chromium page', () => {
       expect(await textOf(page, toggle)).toBe('Faults: off');
 
       await page.click(toggle);
-      await page.waitForFunction(
-        (sel) =>
-          (globalThis as unknown as PageGlobals).document.querySelector(sel)?.textContent === 'Faults: on',
-        { timeout: WAIT_MS },
-        toggle,
-      );
+      await waitForText(page, toggle, 'Faults: on');
       expect((await adminState()).faults.enabled).toBe(true);
 
       await page.click(toggle);
-      await page.waitForFunction(
-        (sel) =>
-          (globalThis as unknown as PageGlobals).document.querySelector(sel)?.textContent === 'Faults: off',
-        { timeout: WAIT_MS },
-        toggle,
-      );
+      await waitForText(page, toggle, 'Faults: off');
       expect((await adminState()).faults.enabled).toBe(false);
     } finally {
       // The other tests need fault injection off, whatever happened here.
