@@ -1,15 +1,25 @@
 // @ts-check
 // npm run bench:server — the reference server against a bare node:http server answering the same
 // bytes (GET /ext/v3/clientes/{uid}, autocannon, 10 connections), interleaved rounds, medians;
-// then a dry run and an applied points action on a 100,000-member group.
+// then a dry run and an applied points action on a 100,000-member group. BENCH_AGAINST=<commit>
+// adds the reference server as that commit built it to the same rounds (against.mjs).
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { startChild } from '../child-server.mjs';
+import { buildAt } from './against.mjs';
 import { timeGroupActions } from './group-actions.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** @type {ReturnType<typeof buildAt> | undefined} */
+let AGAINST;
+try {
+  AGAINST = process.env.BENCH_AGAINST ? buildAt(process.env.BENCH_AGAINST) : undefined;
+} catch (error) {
+  console.error(/** @type {Error} */ (error).message);
+  process.exit(1);
+}
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const TARGET_RATIO = 0.6;
 const KEY = 'lk_demo_all_scopes';
@@ -61,29 +71,40 @@ async function referenceAnswer() {
 }
 
 const answer = await referenceAnswer();
-/** @type {{ reference: number[], unlogged: number[], bare: number[] }} */
-const rates = { reference: [], unlogged: [], bare: [] };
+/** @type {Record<string, [string, string[]]>} */
+const servers = {
+  reference: ['./server/reference-process.mjs', []],
+  unlogged: ['./server/reference-process.mjs', ['no-log']],
+  bare: ['./server/bare-process.mjs', [JSON.stringify(answer)]],
+  ...(AGAINST ? { against: ['./server/reference-process.mjs', ['log', AGAINST.serverEntry]] } : {}),
+};
+/** @type {Record<string, number[]>} */
+const rates = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
+/** @param {string} name */
+const last = (name) => Math.round(rates[name]?.at(-1) ?? 0);
 for (let round = 1; round <= ROUNDS; round++) {
-  for (const name of /** @type {const} */ (['reference', 'unlogged', 'bare'])) {
-    const server =
-      name === 'bare'
-        ? await startChild('./server/bare-process.mjs', [JSON.stringify(answer)])
-        : await startChild('./server/reference-process.mjs', name === 'unlogged' ? ['no-log'] : []);
+  // Each round starts with the next server, so that no server always comes first or last.
+  const names = Object.keys(servers);
+  const order = [...names.slice((round - 1) % names.length), ...names.slice(0, (round - 1) % names.length)];
+  for (const name of order) {
+    const [script, args] = servers[name] ?? [];
+    if (script === undefined) continue;
+    const server = await startChild(script, args);
     try {
       await requestsPerSecond(server.url); // warm-up round is measured too short to count
-      rates[name].push(await requestsPerSecond(server.url));
+      rates[name]?.push(await requestsPerSecond(server.url));
     } finally {
       await server.stop();
     }
   }
   console.log(
-    `round ${round}/${ROUNDS}: reference ${Math.round(rates.reference.at(-1) ?? 0)} req/s, without its request log ${Math.round(rates.unlogged.at(-1) ?? 0)} req/s, bare ${Math.round(rates.bare.at(-1) ?? 0)} req/s`,
+    `round ${round}/${ROUNDS}: reference ${last('reference')} req/s, without its request log ${last('unlogged')} req/s, bare ${last('bare')} req/s${AGAINST ? `, at ${AGAINST.sha.slice(0, 7)} ${last('against')} req/s` : ''}`,
   );
 }
 
-const reference = median(rates.reference);
-const unlogged = median(rates.unlogged);
-const bare = median(rates.bare);
+const reference = median(rates.reference ?? []);
+const unlogged = median(rates.unlogged ?? []);
+const bare = median(rates.bare ?? []);
 const ratio = reference / bare;
 console.log('');
 console.log(
@@ -96,6 +117,12 @@ console.log(
   `  without the log   ${Math.round(unlogged).toString().padStart(7)} req/s  (the log costs ${((1 / reference - 1 / unlogged) * 1e6).toFixed(1)} µs a request: ${(reference / unlogged).toFixed(2)}x)`,
 );
 console.log(`  bare node:http    ${Math.round(bare).toString().padStart(7)} req/s`);
+if (AGAINST) {
+  const against = median(rates.against ?? []);
+  console.log(
+    `  at ${AGAINST.sha.slice(0, 7)}        ${Math.round(against).toString().padStart(7)} req/s  (ratio ${(against / bare).toFixed(2)}; this code does ${(reference / against).toFixed(2)}x of it)`,
+  );
+}
 console.log(
   `  ratio             ${ratio.toFixed(2)}   (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
 );
