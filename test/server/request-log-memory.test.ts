@@ -45,3 +45,43 @@ describe('the request log holds at most bodyChars of each body', () => {
     expect(log.list()[0]?.response).toMatchObject({ body: 'abc', bodyTruncated: true });
   });
 });
+
+/** What the log shows of `text` sent as a request body, with `bodyChars` = `cap`. */
+function keptOfRequestBody(text: string, cap: number) {
+  const log = new RequestLog({ size: 1, bodyChars: cap });
+  log.record(
+    {
+      method: 'POST',
+      path: '/ext/v3/clientes',
+      query: '',
+      headers: {},
+      body: new TextEncoder().encode(text),
+    },
+    { status: 200, headers: {}, body: '' },
+    Date.now(),
+    1,
+  );
+  return log.list()[0]?.request;
+}
+
+describe('a request body is kept as the start of its text, however much of it is decoded', () => {
+  // One character of each UTF-8 length: 1 byte, 2, 3, and 4 (a surrogate pair).
+  const bodies = {
+    ascii: 'a'.repeat(300),
+    latin: 'é'.repeat(300),
+    euro: '€'.repeat(300),
+    emoji: '😀'.repeat(300),
+  };
+  for (const [name, text] of Object.entries(bodies)) {
+    for (const cap of [1, 2, 7, 64, 599, 600, 601]) {
+      it(`${name} body of ${text.length} units, bodyChars ${cap}: its first units, cut before a pair`, () => {
+        let end = Math.min(cap, text.length);
+        if (end < text.length && /[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+        expect(keptOfRequestBody(text, cap)).toMatchObject({
+          body: text.slice(0, end),
+          bodyTruncated: text.length > cap,
+        });
+      });
+    }
+  }
+});

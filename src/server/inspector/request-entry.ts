@@ -71,9 +71,15 @@ export function maskKey(key: string | undefined): string | null {
   return key.length <= 12 ? '…' : `${key.slice(0, 4)}…${key.slice(-4)}`;
 }
 
-function textOf(body: EngineRequest['body'] | string): string | undefined {
-  if (body === undefined) return undefined;
-  return typeof body === 'string' ? body : new TextDecoder().decode(body);
+/**
+ * The text of a body, or of as much of its start as `cap` characters need: UTF-8 spends at most
+ * three bytes on a UTF-16 unit, and a sequence cut at the end takes at most three more, so the
+ * first `3 * cap + 3` bytes decode to more than `cap` units whenever the body has more.
+ */
+function textOf(body: EngineRequest['body'] | string, cap: number): string | undefined {
+  if (body === undefined || typeof body === 'string') return body;
+  const needed = 3 * cap + 3;
+  return new TextDecoder().decode(body.byteLength > needed ? body.subarray(0, needed) : body);
 }
 
 /**
@@ -90,7 +96,7 @@ const NO_BODY: LoggedBody = Object.freeze({ text: null, truncated: false });
 
 /** The body up to `cap` characters: a log of a thousand entries holds at most that much of each. */
 export function capBody(body: EngineRequest['body'] | string, cap: number): LoggedBody {
-  const text = textOf(body);
+  const text = textOf(body, cap);
   if (text === undefined || text === '') return NO_BODY;
   return text.length > cap ? { text: detachedStart(text, cap), truncated: true } : { text, truncated: false };
 }
