@@ -1,28 +1,17 @@
 /**
  * CORS of the reference server over node:http (docs/decisions.md, "Runtimes"): any origin, no
  * credentials; a preflight is answered before routing and the key check. The browser side is
- * test/browser/guard.test.ts.
+ * test/browser/guard.test.ts. The admin routes and the inspector grant no origin without an admin
+ * token: test/security/admin-access.test.ts.
  */
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createReferenceServer,
-  DEMO_API_KEY,
-  type ReferenceServer,
-  type ReferenceServerOptions,
-} from '../../src/server/internal.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_API_KEY, type ReferenceServerOptions } from '../../src/server/internal.js';
 import { newIdem } from '../support/in-process-engine.js';
+import { serversClosedAfterEach } from '../support/server-per-test.js';
 
-const servers: ReferenceServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function started(options: ReferenceServerOptions = {}): Promise<string> {
-  const server = createReferenceServer(options);
-  servers.push(server);
-  return server.listen();
-}
+const startedServer = serversClosedAfterEach();
+const started = async (options: ReferenceServerOptions = {}) => (await startedServer(options)).url;
 
 const ORIGIN = 'http://127.0.0.1:9';
 
@@ -82,7 +71,7 @@ const preflight = (url: string) =>
   });
 
 describe('CORS of the reference server', () => {
-  it.each(['/ext/v3/clientes/cli_0001/puntos', '/__admin/grupos', '/nowhere'])(
+  it.each(['/ext/v3/clientes/cli_0001/puntos', '/nowhere'])(
     'a preflight to %s is answered 204 with the grant, without a key',
     async (path) => {
       const url = await started();
@@ -118,13 +107,6 @@ describe('CORS of the reference server', () => {
     expect(answer.status).toBe(401);
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(list(answer.headers['access-control-expose-headers'])).toContain('retry-after');
-  });
-
-  it('an admin answer carries the CORS headers too', async () => {
-    const url = await started();
-    const answer = await send(`${url}/__admin/audit`);
-    expect(answer.status).toBe(200);
-    expect(answer.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('a plain OPTIONS (no Access-Control-Request-Method) is no preflight: the 405 envelope, with CORS headers', async () => {

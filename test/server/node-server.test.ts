@@ -1,24 +1,11 @@
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createReferenceServer,
-  DEMO_API_KEY,
-  MAX_BODY_BYTES,
-  type ReferenceServer,
-} from '../../src/server/internal.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_API_KEY, MAX_BODY_BYTES } from '../../src/server/internal.js';
 import { newIdem } from '../support/in-process-engine.js';
+import { serversClosedAfterEach } from '../support/server-per-test.js';
 
-const servers: ReferenceServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function started(): Promise<{ server: ReferenceServer; url: string }> {
-  const server = createReferenceServer();
-  servers.push(server);
-  return { server, url: await server.listen() };
-}
+const started = serversClosedAfterEach();
 
 const headers = { apikey: DEMO_API_KEY, 'content-type': 'application/json' };
 

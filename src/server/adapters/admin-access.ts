@@ -9,8 +9,44 @@ export function isAdminPath(path: string): boolean {
   return path.startsWith(ADMIN_PREFIX) || path === INSPECTOR_PATH || path.startsWith(`${INSPECTOR_PATH}/`);
 }
 
+/** A loopback address or name, as a bind host or a Host header's name: `127.0.0.1`, `localhost`, `::1`. */
 export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
+  const name = host.toLowerCase();
+  // The whole of an IPv4 literal: `127.0.0.1.example.com` is a name anyone can point anywhere.
+  return name === 'localhost' || name === '::1' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** The name of a Host header: `[::1]:4010` -> `[::1]`, `localhost:4010` -> `localhost`. */
+function hostName(hostHeader: string): string {
+  if (hostHeader.startsWith('[')) return hostHeader.slice(0, hostHeader.indexOf(']') + 1);
+  const colon = hostHeader.lastIndexOf(':');
+  return colon === -1 ? hostHeader : hostHeader.slice(0, colon);
+}
+
+/**
+ * Without a token, a loopback bind is only the start: any web page the developer has open can
+ * send requests to 127.0.0.1, directly (its Origin then names it) or through a name of its own
+ * that it points at 127.0.0.1 (its Host then names it). Only the server's own pages and
+ * programs on this machine, which send no Origin, get through.
+ */
+function browserRefusal(req: IncomingMessage): ApiFailure | undefined {
+  const host = req.headers.host ?? '';
+  if (!isLoopback(hostName(host))) {
+    return new ApiFailure(
+      403,
+      ERROR_CODES.forbidden,
+      `The admin routes and the inspector answer only requests addressed to a loopback name (127.0.0.1, localhost, [::1]), not to ${JSON.stringify(host)}: set adminToken (loyalty serve --admin-token) to reach them by other names`,
+    );
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) {
+    return new ApiFailure(
+      403,
+      ERROR_CODES.forbidden,
+      `The admin routes and the inspector answer only their own page and programs on this machine, not a page of ${JSON.stringify(origin)}: set adminToken (loyalty serve --admin-token) and send it to reach them from another origin`,
+    );
+  }
+  return undefined;
 }
 
 function digest(text: string): Buffer {
@@ -26,8 +62,9 @@ function shownToken(req: IncomingMessage, query: URLSearchParams): string | unde
 
 /**
  * Who may reach the admin routes and the inspector of a server bound to `host`: with a token,
- * whoever shows it; without one, anyone, but only on a loopback bind. Returns the refusal, or
- * undefined when the request may go on.
+ * whoever shows it; without one, only on a loopback bind, and only requests addressed to a
+ * loopback name that no other site's page sent. Returns the refusal, or undefined when the
+ * request may go on.
  */
 export function adminRefusal(
   req: IncomingMessage,
@@ -44,7 +81,7 @@ export function adminRefusal(
       'The admin routes and the inspector need the admin token: Authorization: Bearer <token>, or ?token=<token>',
     );
   }
-  if (isLoopback(host)) return undefined;
+  if (isLoopback(host)) return browserRefusal(req);
   return new ApiFailure(
     403,
     ERROR_CODES.forbidden,

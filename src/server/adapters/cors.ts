@@ -3,11 +3,14 @@ import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../../operations/header
 import { operations } from '../../operations/table.js';
 import { REPLAYED_HEADER } from '../engine/steps.js';
 import { FAULT_HEADER } from '../faults/inject.js';
+import { isAdminPath } from './admin-access.js';
 
 /**
- * CORS of the reference server over node:http (docs/decisions.md, "Runtimes"). It is a local test
- * double with demo data, so any origin may call it, and without credentials: a page served from
- * another port, with a client made with `dangerouslyAllowBrowser: true`, reaches it.
+ * CORS of the reference server over node:http (docs/decisions.md, "Runtimes"). Its API is a local
+ * test double with demo data, so any origin may call it, and without credentials: a page served
+ * from another port, with a client made with `dangerouslyAllowBrowser: true`, reaches it. The
+ * admin routes and the inspector show what the integration sent: without an admin token they
+ * grant no origin (admin-access.ts refuses other sites' pages too); with one, whoever sends it.
  */
 
 /**
@@ -42,6 +45,20 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'access-control-max-age': '600',
 });
 
+/** The admin routes, with a token: it travels as `Authorization: Bearer`. */
+const ADMIN_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...PREFLIGHT_HEADERS,
+  'access-control-allow-headers': 'authorization, content-type',
+});
+
+/** The CORS headers of an answer to `path`; none for the admin routes and the inspector without a token. */
+export function corsHeadersFor(
+  path: string,
+  adminToken: string | undefined,
+): Readonly<Record<string, string>> | undefined {
+  return adminToken === undefined && isAdminPath(path) ? undefined : CORS_HEADERS;
+}
+
 /**
  * A CORS preflight: OPTIONS with `Access-Control-Request-Method`, as browsers send it. A plain
  * OPTIONS is no preflight and still gets the engine's 405 envelope.
@@ -50,9 +67,26 @@ export function isPreflight(req: IncomingMessage): boolean {
   return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
 }
 
-/** 204 with the CORS grant, for any path, before routing and the key check: a preflight carries no key. */
-export function answerPreflight(res: ServerResponse, closeConnection: boolean): void {
-  const headers: Record<string, string> = { ...PREFLIGHT_HEADERS };
+/**
+ * 204 with the CORS grant, before routing and the key check: a preflight carries no key. The admin
+ * routes and the inspector without a token grant nothing: 403, which fails the preflight.
+ */
+export function answerPreflight(
+  res: ServerResponse,
+  path: string,
+  adminToken: string | undefined,
+  closeConnection: boolean,
+): void {
+  const admin = isAdminPath(path);
+  if (admin && adminToken === undefined) {
+    res.writeHead(
+      403,
+      closeConnection ? { connection: 'close', 'content-length': 0 } : { 'content-length': 0 },
+    );
+    res.end();
+    return;
+  }
+  const headers: Record<string, string> = { ...(admin ? ADMIN_PREFLIGHT_HEADERS : PREFLIGHT_HEADERS) };
   // A body left unread cannot be skipped on a kept-alive connection (as in node-write-head.ts).
   if (closeConnection) headers.connection = 'close';
   res.writeHead(204, headers);

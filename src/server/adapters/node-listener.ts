@@ -5,7 +5,7 @@ import { MAX_BODY_BYTES } from '../engine/body.js';
 import { newMeta } from '../engine/steps.js';
 import type { ReferenceEngine } from '../inspector/index.js';
 import { adminRefusal, isAdminPath } from './admin-access.js';
-import { answerPreflight, isPreflight } from './cors.js';
+import { answerPreflight, corsHeadersFor, isPreflight } from './cors.js';
 import { deliverFault } from './node-faults.js';
 import { writeHeadFor } from './node-write-head.js';
 import { REQUEST_STREAM_PATH, streamRequests } from './request-stream.js';
@@ -20,8 +20,13 @@ export interface AdminBinding {
  * The body goes to node:http as the string it is: node:http then writes the head and the body in
  * one piece, where a Buffer would cost its allocation and a two-part write.
  */
-function send(res: ServerResponse, response: EngineResponse, closeConnection: boolean): void {
-  writeHeadFor(res, response, Buffer.byteLength(response.body), closeConnection);
+function send(
+  res: ServerResponse,
+  response: EngineResponse,
+  closeConnection: boolean,
+  cors: Readonly<Record<string, string>> | undefined,
+): void {
+  writeHeadFor(res, response, Buffer.byteLength(response.body), closeConnection, cors);
   res.end(response.body);
 }
 
@@ -30,11 +35,12 @@ function answer(
   res: ServerResponse,
   request: EngineRequest,
   bodyUnread: boolean,
+  cors: Readonly<Record<string, string>> | undefined,
 ): void {
   const deliver = (response: EngineResponse) =>
     response.fault === undefined
-      ? send(res, response, bodyUnread)
-      : deliverFault(res, response, (out, late) => send(out, late, bodyUnread));
+      ? send(res, response, bodyUnread, cors)
+      : deliverFault(res, response, (out, late) => send(out, late, bodyUnread, cors), cors);
   const response = engine.respond(request);
   if (response instanceof Promise) {
     // respond() never rejects; should an adapter bug make it, the connection must not hang.
@@ -59,7 +65,7 @@ function admitted(
   const query = new URLSearchParams(request.query);
   const refusal = adminRefusal(req, query, binding.host, binding.token);
   if (refusal) {
-    send(res, failureResponse(refusal, newMeta()), hasBody);
+    send(res, failureResponse(refusal, newMeta()), hasBody, corsHeadersFor(request.path, binding.token));
     return false;
   }
   if (query.has('token')) {
@@ -67,7 +73,7 @@ function admitted(
     request.query = query.toString();
   }
   if (request.path === REQUEST_STREAM_PATH && request.method === 'GET') {
-    streamRequests(engine.requestLog, res);
+    streamRequests(engine.requestLog, res, corsHeadersFor(request.path, binding.token));
     return false;
   }
   return true;
@@ -86,12 +92,12 @@ export function createNodeListener(
     const declared = req.headers['content-length'];
     const hasBody =
       declared === undefined ? req.headers['transfer-encoding'] !== undefined : declared !== '0';
-    if (isPreflight(req)) {
-      answerPreflight(res, hasBody);
-      return;
-    }
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
+    if (isPreflight(req)) {
+      answerPreflight(res, mark === -1 ? url : url.slice(0, mark), binding.token, hasBody);
+      return;
+    }
     // node:http lower-cases header names; only `set-cookie` can be an array, and the engine never reads it.
     const request: EngineRequest = {
       method: req.method ?? 'GET',
@@ -100,8 +106,9 @@ export function createNodeListener(
       headers: req.headers as Record<string, string | undefined>,
     };
     if (isAdminPath(request.path) && !admitted(engine, binding, req, res, request, hasBody)) return;
+    const cors = corsHeadersFor(request.path, binding.token);
     if (!hasBody || Number(declared) > MAX_BODY_BYTES) {
-      answer(engine, res, request, hasBody);
+      answer(engine, res, request, hasBody, cors);
       return;
     }
     const chunks: Buffer[] = [];
@@ -113,11 +120,11 @@ export function createNodeListener(
       req.off('data', onData).off('end', onEnd);
       req.pause();
       request.body = Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1);
-      answer(engine, res, request, true);
+      answer(engine, res, request, true, cors);
     };
     const onEnd = () => {
       request.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      answer(engine, res, request, false);
+      answer(engine, res, request, false, cors);
     };
     req
       .on('data', onData)

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestLog } from '../inspector/index.js';
-import { CORS_HEADERS } from './cors.js';
 
 /** The live feed of the request log, as Server-Sent Events. */
 export const REQUEST_STREAM_PATH = '/__admin/requests/stream';
@@ -12,9 +11,13 @@ const HEARTBEAT_MS = 15_000;
  * Streams the log's events to one client until it goes away: `event: request` with each new
  * entry as JSON, `event: reset` when the state was reset.
  */
-export function streamRequests(log: RequestLog, res: ServerResponse): void {
+export function streamRequests(
+  log: RequestLog,
+  res: ServerResponse,
+  cors: Readonly<Record<string, string>> | undefined,
+): void {
   res.writeHead(200, {
-    ...CORS_HEADERS,
+    ...cors,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
     connection: 'keep-alive',
