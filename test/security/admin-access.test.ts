@@ -126,6 +126,17 @@ describe('with an admin token, whoever sends it reaches them, from any origin', 
     expect(String(answer.headers['access-control-allow-headers'])).toContain('authorization');
   });
 
+  it.each(['Bearer', 'bearer', 'BEARER'])(
+    'the scheme %s is the bearer scheme (its name is case-insensitive)',
+    async (scheme) => {
+      const { baseUrl } = await started({ adminToken: TOKEN });
+      const answer = await send(`${baseUrl}/__admin/requests`, {
+        headers: { authorization: `${scheme} ${TOKEN}` },
+      });
+      expect(answer.status).toBe(200);
+    },
+  );
+
   it('without the token, the same page gets 401', async () => {
     const { baseUrl } = await started({ adminToken: TOKEN });
     const answer = await send(`${baseUrl}/__admin/requests`, {

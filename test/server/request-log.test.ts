@@ -102,6 +102,19 @@ describe('GET /__admin/requests', () => {
     expect(details.map((detail) => detail.name).sort()).toEqual(['state', 'status']);
   });
 
+  it('refuses an operation filter that names no operation with a 400 naming the nearest id', async () => {
+    const { baseUrl } = await started();
+    const answer = await fetch(`${baseUrl}/__admin/requests?operation=clientes.puntos.ad`);
+    expect(answer.status).toBe(400);
+    const { details } = (await answer.json()) as { details: { name: string; message: string }[] };
+    expect(details).toEqual([
+      expect.objectContaining({
+        name: 'operation',
+        message: expect.stringContaining('"clientes.puntos.add"'),
+      }),
+    ]);
+  });
+
   it('keeps the newest `requestLog.size` entries and each body up to `requestLog.bodyChars`', async () => {
     const { baseUrl, client } = await started({ requestLog: { size: 2, bodyChars: 10 } });
     for (const key of ['ring-key-0001', 'ring-key-0002', 'ring-key-0003']) await add(client, key);

@@ -55,8 +55,9 @@ function digest(text: string): Buffer {
 
 /** The token the request shows: `Authorization: Bearer <token>`, or `?token=` (the page, an EventSource). */
 function shownToken(req: IncomingMessage, query: URLSearchParams): string | undefined {
-  const authorization = req.headers.authorization;
-  if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length);
+  // The scheme's name is case-insensitive (RFC 9110); the token is not.
+  const bearer = /^bearer +(.+)$/i.exec(req.headers.authorization ?? '');
+  if (bearer) return bearer[1];
   return query.get('token') ?? undefined;
 }
 

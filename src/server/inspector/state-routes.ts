@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { uid } from '../../operations/fields.js';
+import { nearestName } from '../../operations/near-name.js';
+import { type OperationId, operationIds } from '../../operations/table.js';
 import type { RequestIssue } from '../../operations/validate.js';
 import { detailsFromIssues } from '../answers/details.js';
 import { badRequest, notFound } from '../answers/failures.js';
@@ -16,8 +18,19 @@ export function refuseInput(issues: z.core.$ZodIssue[], where: 'body' | 'query')
   throw badRequest(detailsFromIssues(located as unknown as RequestIssue[]));
 }
 
+/** What an `operation` filter that names no operation is told: the id it was probably meant to be. */
+function unknownOperation(id: string): string {
+  const near = nearestName(id, operationIds);
+  return `is not an operation id${near ? `; did you mean "${near}"?` : ` (${operationIds.join(', ')})`}`;
+}
+
 const requestsQuery = z.strictObject({
-  operation: z.string().min(1).optional(),
+  operation: z
+    .string()
+    .refine((id) => operationIds.includes(id as OperationId), {
+      error: (issue) => unknownOperation(String(issue.input)),
+    })
+    .optional(),
   status: z
     .string()
     .regex(/^([1-5]\d\d|[1-5]xx)$/i, 'must be a status such as 404, or a class such as 4xx')
