@@ -21,9 +21,13 @@ export async function identifyItem(jobId: string, itemKey: string): Promise<Item
   return { idempotencyKey: `${BULK_KEY_PREFIX}${hex}`, bucket: Number.parseInt(hex.slice(0, 8), 16) };
 }
 
-/** The Idempotency-Key a job named `jobId` sends for the item `itemKey` (to look one up, or to test). */
-export async function deriveIdempotencyKey(jobId: string, itemKey: string): Promise<string> {
-  return (await identifyItem(jobId, itemKey)).idempotencyKey;
+/**
+ * The Idempotency-Key a job named `jobId` sends for the item `itemKey` (to look one up, or to
+ * test): a promise, since off Node the digest comes from Web Crypto. `itemKey` as the job's
+ * `itemKey` option returns it: a non-empty string, or a number (taken as its text).
+ */
+export async function deriveIdempotencyKey(jobId: string, itemKey: string | number): Promise<string> {
+  return (await identifyItem(jobId, checkItemKey(itemKey))).idempotencyKey;
 }
 
 /** The item key as `itemKey` gave it, or why it is no key. */

@@ -41,6 +41,18 @@ describe('the derived Idempotency-Key', () => {
     },
   );
 
+  it('takes an item key that is a number as its text, as the itemKey option does', async () => {
+    expect(await deriveIdempotencyKey('accrual-2026-11-22', 1042)).toBe(
+      await deriveIdempotencyKey('accrual-2026-11-22', '1042'),
+    );
+  });
+
+  it('refuses an empty item key, as the itemKey option does', async () => {
+    await expect(deriveIdempotencyKey('accrual-2026-11-22', '')).rejects.toThrow(
+      'itemKey must return a non-empty string or a finite number, got an empty string',
+    );
+  });
+
   it.each([
     ['ASCII', 'accrual-2026-11-22\0order-1'],
     ['beyond ASCII', 'accrual\0ñandú-€-😀'],
