@@ -11,6 +11,13 @@ export function withoutSecret(text: string, secret: string): string {
   return secret !== '' && text.includes(secret) ? text.split(secret).join('****') : text;
 }
 
+/** An answer with `secret` replaced by `****` in its headers and its text: what an error may keep of it. */
+export function answerWithoutSecret(response: TransportResponse, secret: string): TransportResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) headers[name] = withoutSecret(value, secret);
+  return { status: response.status, headers, text: withoutSecret(response.text, secret) };
+}
+
 /** The first characters of `text`, quoted, with control characters escaped (`\n`, `\u0000`). */
 function excerpt(text: string): string {
   const start = [...text.slice(0, EXCERPT_LENGTH * 2)].slice(0, EXCERPT_LENGTH).join('');

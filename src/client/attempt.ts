@@ -1,5 +1,7 @@
 import type { KeyLimiter, LimitKind } from '../limits/limiter.js';
 import type { CallObservation } from '../telemetry/index.js';
+import { scrubSecretFromCause } from './cause-secret.js';
+import { describeConnectionFailure } from './connection-failure.js';
 import { LoyaltyAbortError, LoyaltyConnectionError, LoyaltyTimeoutError } from './errors.js';
 import { type LevelledLogger, redactHeaders } from './logger.js';
 import type { ResolvedOptions } from './options.js';
@@ -49,13 +51,6 @@ export async function takeToken(
   }
 }
 
-function describeCause(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  const code = (error as { code?: string }).code ?? (error.cause as { code?: string } | undefined)?.code;
-  return `${error.message}${cause}${code ? ` (${code})` : ''}`;
-}
-
 /** The SDK error for a send that got no answer: the caller's abort, a timeout, or a connection failure. */
 function noAnswerError(
   context: AttemptContext,
@@ -71,10 +66,11 @@ function noAnswerError(
       `${call.operationId} timed out after ${call.timeoutMs} ms (attempt ${attemptNumber}); raise timeoutMs if the service is slow`,
     );
   }
+  scrubSecretFromCause(error, context.options.apiKey);
   return new LoyaltyConnectionError(
     call.operationId,
     call.idempotencyKey,
-    `${call.operationId}: no answer from ${new URL(context.options.origin).host}: ${describeCause(error)}`,
+    `${call.operationId}: no answer from ${new URL(context.options.origin).host}: ${describeConnectionFailure(error, context.options)}`,
     error,
   );
 }

@@ -1,5 +1,5 @@
 import { envelopeSchema, isSuccessEnvelope } from '../operations/envelope.js';
-import { describeNonEnvelope, withoutSecret } from './answer-text.js';
+import { answerWithoutSecret, describeNonEnvelope, withoutSecret } from './answer-text.js';
 import {
   type ApiErrorInit,
   AuthenticationError,
@@ -73,9 +73,13 @@ function shownPath(call: DecodeTarget, apiKey: string): string {
   return withoutSecret(withoutSecret(path, encodeURIComponent(apiKey)), apiKey);
 }
 
-/** The error an answer other than a success envelope stands for. Its text never holds the key. */
-function failureOf(response: TransportResponse, call: DecodeTarget, client: DecodeClient): LoyaltyApiError {
-  const text = withoutSecret(response.text, client.apiKey);
+/**
+ * The error an answer other than a success envelope stands for. No part of it holds the key: a
+ * server may echo the request in its body or its headers, and the error keeps both.
+ */
+function failureOf(answer: TransportResponse, call: DecodeTarget, client: DecodeClient): LoyaltyApiError {
+  const response = answerWithoutSecret(answer, client.apiKey);
+  const { text } = response;
   const json = parseJson(text);
   const parsed = envelopeSchema.safeParse(json);
   const envelope = parsed.success ? parsed.data : undefined;

@@ -3,9 +3,9 @@ import type { GroupActionBudget } from '../bulk/budget.js';
 import type { Limiter } from '../limits/limiter.js';
 import { headerValue } from '../operations/fields.js';
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../operations/headers.js';
-import { API_PREFIX } from '../operations/limits.js';
 import { inBrowser } from '../runtime.js';
 import { appProduct } from './app-info.js';
+import { resolveApiUrl } from './base-url.js';
 import { LoyaltyError } from './errors.js';
 import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { checkOptionNames } from './option-names.js';
@@ -200,27 +200,6 @@ function checkLimiter(limiter: unknown): Limiter | undefined {
   return limiter as Limiter;
 }
 
-function resolveApiUrl(baseUrl: string | undefined): { origin: string; basePath: string } {
-  if (!baseUrl)
-    fail(
-      'Missing base URL: pass baseUrl or set LOYALTY_BASE_URL (the service address, e.g. https://api.example.com)',
-    );
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    fail(`baseUrl "${baseUrl}" is not a URL; give the service address, e.g. https://api.example.com`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    fail(`baseUrl must be http or https, got ${url.protocol}`);
-  if (url.search || url.hash) fail('baseUrl must not carry a query or a fragment');
-  if (url.username || url.password)
-    fail('baseUrl must not hold credentials; the API authenticates with apiKey');
-  // The spec's {base_url} excludes the version prefix; accept it given anyway rather than doubling it.
-  const path = url.pathname.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
-  return { origin: url.origin, basePath: `${path}${API_PREFIX}` };
-}
-
 /** The environment's variables where the runtime has `process` (Node, Bun, Deno); none elsewhere (Workers). */
 const environment = (): Record<string, string | undefined> =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
@@ -235,7 +214,10 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
         'Call the API from your backend; for a local tool or a test, pass dangerouslyAllowBrowser: true.',
     );
   }
-  const apiKey = options.apiKey ?? env.LOYALTY_API_KEY;
+  const apiKey: unknown = options.apiKey ?? env.LOYALTY_API_KEY;
+  // Only the type is named: the value may be the key itself, in a wrapper.
+  if (apiKey !== undefined && typeof apiKey !== 'string')
+    fail(`apiKey must be a string, got ${kindOf(apiKey)}: pass the key itself or set LOYALTY_API_KEY`);
   if (typeof apiKey !== 'string' || apiKey.trim() === '') {
     fail('Missing API key: pass apiKey or set LOYALTY_API_KEY');
   }
@@ -247,7 +229,12 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
     fail(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${logLevel}`);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch must be a function');
   if (options.fetch && options.dispatcher) fail('Give either fetch or dispatcher, not both');
-  const { origin, basePath } = resolveApiUrl(options.baseUrl ?? env.LOYALTY_BASE_URL);
+  const baseUrl = options.baseUrl ?? env.LOYALTY_BASE_URL;
+  if (!baseUrl)
+    fail(
+      'Missing base URL: pass baseUrl or set LOYALTY_BASE_URL (the service address, e.g. https://api.example.com)',
+    );
+  const { origin, basePath } = resolveApiUrl(baseUrl);
   const retryBaseDelayMs = nonNegativeInteger(
     options.retryBaseDelayMs,
     'retryBaseDelayMs',
@@ -284,6 +271,12 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
     telemetry: booleanOption(options.telemetry, 'telemetry', true),
     propagateTraceContext: booleanOption(options.propagateTraceContext, 'propagateTraceContext', true),
   };
+}
+
+/** `a number`, `an object`: what a value is, without showing it. */
+function kindOf(value: unknown): string {
+  const kind = typeof value;
+  return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }
 
 function booleanOption(value: unknown, name: string, fallback: boolean): boolean {

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '../operations/envelope.js';
 import { API_PREFIX } from '../operations/limits.js';
+import { specBaseUrl } from './base-url.js';
 import { type ApiErrorInit, RouteNotFoundError } from './errors.js';
 
 /**
@@ -15,7 +16,7 @@ export function isRouteMiss(init: ApiErrorInit, namesResource: boolean): boolean
 /** The error of a 404 that names no resource: the full URL, what answered, and the baseUrl to check. */
 export function routeMissError(init: ApiErrorInit, origin: string, basePath: string): RouteNotFoundError {
   const url = `${origin}${init.path ?? ''}`;
-  const baseUrl = `${origin}${basePath.slice(0, basePath.length - API_PREFIX.length)}`;
+  const baseUrl = specBaseUrl({ origin, basePath });
   const requestId = typeof init.meta?.requestId === 'string' ? ` [requestId ${init.meta.requestId}]` : '';
   const said =
     init.msj === undefined

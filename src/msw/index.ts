@@ -1,12 +1,13 @@
 /**
  * MSW request handlers backed by the reference engine (`msw` is an optional peer dependency).
- * May use the reference server (through src/server/internal.ts), the client's types and the table.
+ * May use the reference server (through src/server/internal.ts), the client (its types and its
+ * reading of a baseUrl) and the table.
  *
  * @packageDocumentation
  * @module loyalty-sdk/msw
  */
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import { API_PREFIX } from '../operations/limits.js';
+import { resolveApiUrl, specBaseUrl } from '../client/base-url.js';
 import { operations } from '../operations/table.js';
 import {
   ADMIN_PREFIX,
@@ -16,7 +17,10 @@ import {
 } from '../server/internal.js';
 
 export interface LoyaltyHandlersOptions extends ReferenceServerOptions {
-  /** The spec's `{base_url}` the handlers answer on, e.g. `https://loyalty.test`. */
+  /**
+   * The spec's `{base_url}` the handlers answer on, e.g. `https://loyalty.test`: the baseUrl the
+   * client is given, in any form the client takes (with or without `/ext/v3` and a trailing slash).
+   */
   baseUrl: string;
 }
 
@@ -80,11 +84,13 @@ async function toMswResponse(response: EngineResponse, signal: AbortSignal): Pro
  */
 export function createLoyaltyHandlers(options: LoyaltyHandlersOptions) {
   const { baseUrl, ...engineOptions } = options;
-  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) {
-    throw new TypeError(`createLoyaltyHandlers: baseUrl must be an absolute URL, got ${String(baseUrl)}`);
+  if (typeof baseUrl !== 'string' || baseUrl === '') {
+    throw new TypeError('createLoyaltyHandlers: baseUrl is required, the one the client is given');
   }
-  const base = baseUrl.replace(/\/+$/, '');
-  const basePath = new URL(base).pathname.replace(/\/+$/, '');
+  const api = resolveApiUrl(baseUrl);
+  const apiUrl = `${api.origin}${api.basePath}`;
+  const base = specBaseUrl(api);
+  const basePath = base.slice(api.origin.length);
   const engine = createReferenceEngine(engineOptions);
 
   const answer = async ({ request }: { request: Request }) => {
@@ -110,10 +116,10 @@ export function createLoyaltyHandlers(options: LoyaltyHandlersOptions) {
 
   const handlers: RequestHandler[] = operations.map((operation) =>
     http[operation.method.toLowerCase() as 'get' | 'post' | 'patch'](
-      `${base}${API_PREFIX}${mswPath(operation.path)}`,
+      `${apiUrl}${mswPath(operation.path)}`,
       answer,
     ),
   );
-  handlers.push(http.all(`${base}${ADMIN_PREFIX}*`, answer), http.all(`${base}${API_PREFIX}/*`, answer));
+  handlers.push(http.all(`${base}${ADMIN_PREFIX}*`, answer), http.all(`${apiUrl}/*`, answer));
   return { handlers, admin: engine.admin };
 }

@@ -80,6 +80,34 @@ describe('sendAttempt', () => {
     );
   });
 
+  it.each([
+    [
+      'a line break in its message',
+      Object.assign(new Error('bad\nthing\n'), { code: 'EPROTO' }),
+      'bad thing (EPROTO)',
+    ],
+    [
+      'a line break in its cause',
+      new TypeError('fetch failed', { cause: Object.assign(new Error('one\r\n two'), { code: 'EX' }) }),
+      'fetch failed: one two (EX)',
+    ],
+    [
+      "OpenSSL's fields (library, reason) in place of its raw message",
+      Object.assign(
+        new Error('80AC:error:0A000410:SSL routines:ssl3_read_bytes:sslv3 alert handshake failure:x.c:1:\n'),
+        {
+          code: 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+          library: 'SSL routines',
+          reason: 'sslv3 alert handshake failure',
+        },
+      ),
+      'SSL routines: sslv3 alert handshake failure (ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE)',
+    ],
+  ])('a connection failure with %s gives a one-line message', async (_label, failure, said) => {
+    const error = await rejection(sendAttempt(failWith(failure).context, callWith(), 1));
+    expect((error as Error).message).toBe(`clientes.puntos.add: no answer from api.example.test: ${said}`);
+  });
+
   it("turns a failure after the caller's signal fired into LoyaltyAbortError", async () => {
     const controller = new AbortController();
     const { context } = recording(() => {

@@ -54,6 +54,16 @@ describe('apiKey', () => {
     expect(constructionError({ apiKey: '   ', baseUrl: stub.baseUrl }).message).toContain('Missing API key');
   });
 
+  it.each([
+    ['a number', 12345, 'a number'],
+    ['a boolean', true, 'a boolean'],
+    ['an object', { key: 'lk_live_in_an_object' }, 'an object'],
+  ])('given as %s throws LoyaltyError saying it must be a string, without echoing it', (_l, apiKey, got) => {
+    const { message } = constructionError({ apiKey, baseUrl: stub.baseUrl });
+    expect(message).toBe(`apiKey must be a string, got ${got}: pass the key itself or set LOYALTY_API_KEY`);
+    expect(message).not.toMatch(/12345|lk_live/);
+  });
+
   it('defaults to LOYALTY_API_KEY, and baseUrl to LOYALTY_BASE_URL', async () => {
     vi.stubEnv('LOYALTY_API_KEY', 'env-key-0123456789abcdef');
     vi.stubEnv('LOYALTY_BASE_URL', stub.baseUrl);
@@ -94,8 +104,17 @@ describe('baseUrl', () => {
     expect(constructionError({ apiKey: TEST_KEY }).message).toContain('LOYALTY_BASE_URL');
   });
 
+  it.each([['localhost:4010'], ['api.example.com'], ['127.0.0.1:4010/gateway/ext/v3']])(
+    'without a scheme (%s) throws LoyaltyError saying to write http:// or https://',
+    (baseUrl) => {
+      expect(constructionError({ apiKey: TEST_KEY, baseUrl }).message).toBe(
+        `baseUrl "${baseUrl}" has no scheme: write http://${baseUrl} or https://${baseUrl}`,
+      );
+    },
+  );
+
   it.each([
-    ['not a URL', 'api.example.com'],
+    ['not a URL', '//api.example.com'],
     ['not http(s)', 'ftp://api.example.com'],
     ['with a query', 'https://api.example.com/?x=1'],
     ['with a fragment', 'https://api.example.com/#top'],

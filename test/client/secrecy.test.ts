@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
@@ -51,6 +52,8 @@ function renderings(error: unknown): Record<string, string> {
     String: String(e),
     template: `${e}`,
     JSON: JSON.stringify(e),
+    // How pino and winston serialize an error: its own fields, `headers` and `body` among them.
+    spread: JSON.stringify({ ...e }),
     inspect: inspect(e),
     inspectShowHidden: inspect(e, { showHidden: true, depth: Number.POSITIVE_INFINITY }),
     inspectRaw: inspect(e, { customInspect: false, showHidden: true, depth: Number.POSITIVE_INFINITY }),
@@ -74,6 +77,31 @@ interface Producer {
 
 const listTasks: Call = (s, o) => client(s, o).tareas.list();
 const addPoints: Call = (s, o) => client(s, o).clientes.puntos.add('u-1', { puntos: 1 });
+
+/**
+ * A call to a server that answers with a header line HTTP forbids, then the request's `apikey`
+ * header echoed: undici's parse error keeps the bytes after the bad line as its `data`.
+ */
+const malformedEcho: Call = async (_s, o) => {
+  const server = createServer((socket) =>
+    socket.once('data', (request) => {
+      const echoed = /^apikey: (.*)$/im.exec(request.toString())?.[1]?.trim();
+      socket.end(`HTTP/1.1 200 OK\r\nBad Header\u0001: x\r\nx-echo: ${echoed}\r\ncontent-length: 0\r\n\r\n`);
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  try {
+    return await new LoyaltyClient({
+      apiKey: KEY,
+      baseUrl: `http://127.0.0.1:${port}`,
+      maxRetries: 0,
+      ...o,
+    }).tareas.list();
+  } finally {
+    server.close();
+  }
+};
 
 /** One call per kind of error the SDK throws; `options` adds e.g. a debug logger. */
 const producers: Producer[] = [
@@ -133,6 +161,24 @@ const producers: Producer[] = [
   },
   { label: '200 not an envelope', errorClass: LoyaltyApiError, reply: text(200, 'hola'), call: listTasks },
   {
+    label: '500 echoing the key in a header',
+    errorClass: InternalServerError,
+    reply: failure(500, {}, { 'x-echo': KEY }),
+    call: listTasks,
+  },
+  {
+    label: '200 not an envelope echoing the key in a header',
+    errorClass: LoyaltyApiError,
+    reply: text(200, 'hola', { 'x-echo': `apikey=${KEY}` }),
+    call: listTasks,
+  },
+  {
+    label: '502 not JSON echoing the key in its content type and body',
+    errorClass: InternalServerError,
+    reply: text(502, `<p>apikey: ${KEY}</p>`, { 'content-type': `text/html; echo=${KEY}` }),
+    call: listTasks,
+  },
+  {
     label: 'connection (socket destroyed)',
     errorClass: LoyaltyConnectionError,
     reply: destroy(),
@@ -143,6 +189,16 @@ const producers: Producer[] = [
     errorClass: LoyaltyConnectionError,
     call: (_s, o) =>
       new LoyaltyClient({ apiKey: KEY, baseUrl: 'http://127.0.0.1:1', maxRetries: 0, ...o }).tareas.list(),
+  },
+  {
+    label: 'connection (malformed answer echoing the key)',
+    errorClass: LoyaltyConnectionError,
+    call: malformedEcho,
+  },
+  {
+    label: 'connection (malformed answer echoing the key, through fetch)',
+    errorClass: LoyaltyConnectionError,
+    call: (s, o) => malformedEcho(s, { fetch: globalThis.fetch, ...o }),
   },
   {
     label: 'timeout',
@@ -167,7 +223,7 @@ async function produce(producer: Producer, options: ClientOptions): Promise<unkn
 
 describe('the API key never leaks from errors', () => {
   it.each(producers)(
-    '$label error: not in message, toString, JSON, inspect (showHidden, raw) or cause',
+    '$label error: not in message, toString, JSON, its fields spread, inspect (showHidden, raw) or cause',
     async (producer) => {
       const error = await produce(producer, { logLevel: 'off' });
       for (const [how, rendered] of Object.entries(renderings(error))) {
