@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { askHidden, canAsk } from './terminal.js';
 import { UsageError } from './usage-error.js';
 
+/** Where the command takes the key from, first to last: the key's hints name them. */
+export const KEY_SOURCES = '--api-key-file FILE, else LOYALTY_API_KEY, else asked for on a terminal';
+
 const NO_KEY =
   'No API key: set LOYALTY_API_KEY, or pass --api-key-file with the path of a file that holds it ' +
   '(the key is never taken on the command line, so it stays out of shell history)';

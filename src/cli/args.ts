@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { isScope, type Scope } from '../operations/scopes.js';
 import type { ApiKeyConfig, ReferenceServerOptions } from '../server/internal.js';
 import { FaultFlagError, faultsFromFlags } from './fault-flags.js';
+import { parseFlags } from './parse-flags.js';
 import { DEFAULT_PORT } from './usage.js';
 
 import { UsageError } from './usage-error.js';
@@ -62,13 +62,7 @@ export function parseCommand(
   readFile: (path: string) => string,
   seed: () => number = randomSeed,
 ): CliCommand {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseFlags(argv, SERVE_OPTIONS, 'loyalty serve');
   if (values.help) return { kind: 'help' };
   const [command, ...extra] = positionals;
   if (command === undefined) return { kind: 'help' };
@@ -102,7 +96,3 @@ export const SERVE_OPTIONS = {
   'admin-token': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-function parse(argv: readonly string[]) {
-  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: SERVE_OPTIONS });
-}

@@ -1,11 +1,13 @@
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { OperationDefinition } from '../operations/define.js';
-import { nearestName } from '../operations/near-name.js';
-import { getOperation, operationIds } from '../operations/table.js';
 import { parseRenames, type RowMapping } from './bulk-map.js';
 import { formatOf, type RowFormat } from './bulk-rows.js';
+import { SERVICE_OPTIONS } from './global-options.js';
+import { operationById } from './operation-id.js';
+import { parseFlags } from './parse-flags.js';
+import { type ServiceSettings, serviceSettings } from './service-client.js';
 import { UsageError } from './usage-error.js';
+import { wholeNumber } from './whole-number.js';
 
 export const BULK_OPTIONS = {
   file: { type: 'string', short: 'f' },
@@ -20,11 +22,7 @@ export const BULK_OPTIONS = {
   failures: { type: 'string' },
   'skip-invalid': { type: 'boolean' },
   yes: { type: 'boolean', short: 'y' },
-  'base-url': { type: 'string' },
-  'api-key-file': { type: 'string' },
-  'timeout-ms': { type: 'string' },
-  'max-retries': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
+  ...SERVICE_OPTIONS,
 } as const;
 
 export interface BulkCommand {
@@ -41,19 +39,7 @@ export interface BulkCommand {
   groupActionsPerMinute: number;
   failures: string | undefined;
   skipInvalid: boolean;
-  client: {
-    baseUrl: string | undefined;
-    apiKeyFile: string | undefined;
-    timeoutMs: number | undefined;
-    maxRetries: number | undefined;
-  };
-}
-
-function whole(value: string | undefined, flag: string, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min)
-    throw new UsageError(`${flag} takes a whole number of at least ${min}, got ${JSON.stringify(value)}`);
-  return Number(value);
+  client: ServiceSettings;
 }
 
 function operationOf(id: string | undefined): OperationDefinition {
@@ -61,26 +47,16 @@ function operationOf(id: string | undefined): OperationDefinition {
     throw new UsageError(
       'loyalty bulk needs an operation id: loyalty bulk clientes.puntos.add --file movements.csv',
     );
-  const operation = getOperation(id) as OperationDefinition | undefined;
-  if (operation) return operation;
-  const near = nearestName(id, operationIds);
-  throw new UsageError(
-    `loyalty bulk: unknown operation ${JSON.stringify(id)}${near ? `; did you mean ${near}?` : ''}`,
-  );
+  return operationById(id);
 }
 
 /** `loyalty bulk <operationId> --file F [...]`, checked; `undefined` for `--help`. */
-export function parseBulkArgs(argv: readonly string[]): BulkCommand | undefined {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    options: BULK_OPTIONS,
-    allowPositionals: true,
-    strict: true,
-  });
+export function parseBulkArgs(argv: readonly string[], env: NodeJS.ProcessEnv): BulkCommand | undefined {
+  const { values, positionals } = parseFlags(argv, BULK_OPTIONS, 'loyalty bulk');
   if (values.help) return undefined;
   const operation = operationOf(positionals[0]);
   if (positionals.length > 1)
-    throw new UsageError(`loyalty bulk: unexpected argument ${JSON.stringify(positionals[1])}`);
+    throw new UsageError(`loyalty bulk takes one operation id, got also ${JSON.stringify(positionals[1])}`);
   if (values.file === undefined)
     throw new UsageError('loyalty bulk needs --file F: a .csv with a header, a .jsonl file, or - for stdin');
   if (operation.groupAction && values.yes !== true) {
@@ -90,7 +66,7 @@ export function parseBulkArgs(argv: readonly string[]): BulkCommand | undefined 
   }
   if (values.file === '-' && values['job-id'] === undefined)
     throw new UsageError('loyalty bulk --file - needs --job-id: stdin has no name to derive one from');
-  const rps = whole(values.rps, '--rps', 1);
+  const rps = wholeNumber(values.rps, '--rps', 1);
   if (values.redis !== undefined && rps === undefined && values.checkpoint !== undefined) {
     throw new UsageError(
       '--redis shares the limiter (--rps) and the checkpoint: give --rps, or leave --checkpoint out',
@@ -107,18 +83,14 @@ export function parseBulkArgs(argv: readonly string[]): BulkCommand | undefined 
       keyField: values['key-field'],
       fromText: formatOf(values.file) === 'csv',
     },
-    concurrency: whole(values.concurrency, '--concurrency', 1) ?? 8,
+    concurrency: wholeNumber(values.concurrency, '--concurrency', 1) ?? 8,
     checkpoint: values.checkpoint,
     redis: values.redis,
     rps,
-    groupActionsPerMinute: whole(values['group-actions-per-minute'], '--group-actions-per-minute', 1) ?? 10,
+    groupActionsPerMinute:
+      wholeNumber(values['group-actions-per-minute'], '--group-actions-per-minute', 1) ?? 10,
     failures: values.failures,
     skipInvalid: values['skip-invalid'] === true,
-    client: {
-      baseUrl: values['base-url'],
-      apiKeyFile: values['api-key-file'],
-      timeoutMs: whole(values['timeout-ms'], '--timeout-ms', 1),
-      maxRetries: whole(values['max-retries'], '--max-retries', 0),
-    },
+    client: serviceSettings(values, env),
   };
 }

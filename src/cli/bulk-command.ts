@@ -1,8 +1,8 @@
 import type { BulkCall, BulkSummary } from '../bulk/types.js';
-import { LoyaltyClient } from '../client/client.js';
+import type { LoyaltyClient } from '../client/client.js';
 import { LoyaltyAbortError } from '../client/errors.js';
-import { resolveApiKey } from './api-key.js';
 import { type BulkCommand, parseBulkArgs } from './bulk-args.js';
+import { FailedRowsList, SHOWN_ROWS } from './bulk-failed-rows.js';
 import { FailuresFile } from './bulk-failures.js';
 import { BULK_HELP } from './bulk-help.js';
 import { mapRow, type RowCall, unusedColumns } from './bulk-map.js';
@@ -10,11 +10,11 @@ import { createProgressView, type ProgressView } from './bulk-progress.js';
 import { readRows } from './bulk-rows.js';
 import { type SharedState, sharedState } from './bulk-setup.js';
 import { callOperation } from './call-operation.js';
+import { messageOf } from './error-message.js';
 import { EXIT } from './exit-codes.js';
 import { operationFlags } from './operation-flags.js';
+import { serviceClient } from './service-client.js';
 import { UsageError } from './usage-error.js';
-
-const SHOWN_INVALID = 20;
 
 /** Without --key-field, a column named `id`; a row known only by its line could not be sent again safely. */
 function keyFieldOf(row: RowCall['row']): string {
@@ -57,6 +57,12 @@ async function checkRows(command: BulkCommand): Promise<Checked> {
   return checked;
 }
 
+/** A row's value of the key field, as the failed rows' lines name it. */
+function keyOf(row: RowCall['row'], command: BulkCommand): string {
+  const key = command.mapping.keyField === undefined ? undefined : row.fields[command.mapping.keyField];
+  return key === undefined || key === '' ? '?' : String(key);
+}
+
 async function* validRows(command: BulkCommand, checked: Checked): AsyncGenerator<RowCall> {
   if (checked.kept) return yield* checked.kept;
   for await (const row of readRows(command.file, command.format)) {
@@ -69,11 +75,9 @@ async function* validRows(command: BulkCommand, checked: Checked): AsyncGenerato
 }
 
 function refuseInvalid(command: BulkCommand, checked: Checked): never {
-  const lines = checked.invalid.slice(0, SHOWN_INVALID).map(({ message }) => `  ${message}`);
+  const lines = checked.invalid.slice(0, SHOWN_ROWS).map(({ message }) => `  ${message}`);
   const more =
-    checked.invalid.length > SHOWN_INVALID
-      ? [`  ... and ${checked.invalid.length - SHOWN_INVALID} more`]
-      : [];
+    checked.invalid.length > SHOWN_ROWS ? [`  ... and ${checked.invalid.length - SHOWN_ROWS} more`] : [];
   process.stderr.write(
     `${[`bulk: ${checked.invalid.length} of ${checked.invalid.length + checked.valid} rows are invalid:`, ...lines, ...more].join('\n')}\n`,
   );
@@ -87,22 +91,6 @@ function resumeHint(command: BulkCommand): string {
   if (command.checkpoint) return `resume with: ${again} --checkpoint ${command.checkpoint}`;
   if (command.redis) return `resume with: ${again} --redis <the same URL>`;
   return `run again with: ${again} (same keys: rows already applied are answered, not applied twice, for as long as the service keeps keys; add --checkpoint FILE to skip them)`;
-}
-
-async function bulkClient(
-  command: BulkCommand,
-  env: NodeJS.ProcessEnv,
-  shared: SharedState,
-): Promise<LoyaltyClient> {
-  return new LoyaltyClient({
-    apiKey: await resolveApiKey(command.client.apiKeyFile, env),
-    baseUrl: command.client.baseUrl ?? env.LOYALTY_BASE_URL,
-    logLevel: 'off',
-    appInfo: { name: 'loyalty-cli' },
-    limiter: shared.limiter,
-    ...(command.client.timeoutMs === undefined ? {} : { timeoutMs: command.client.timeoutMs }),
-    ...(command.client.maxRetries === undefined ? {} : { maxRetries: command.client.maxRetries }),
-  });
 }
 
 /** The summary line, and where the failed rows are with the command line that sends them again. */
@@ -132,7 +120,8 @@ function runRows(
     checkpoint: SharedState['checkpoint'];
     signal: AbortSignal;
     view: ProgressView;
-    failures: FailuresFile | undefined;
+    /** Where a failed row goes: the failures file, else the list printed on stderr. */
+    failed: (row: RowCall['row'], key: string, reason: string) => Promise<void>;
   },
 ): Promise<BulkSummary> {
   const positionals = operationFlags(command.operation).positionals;
@@ -146,10 +135,10 @@ function runRows(
     concurrency: command.concurrency,
     checkpoint: hooks.checkpoint,
     signal: hooks.signal,
-    onProgress: (progress) => hooks.view.update({ ...progress, total: checked.valid }),
+    onProgress: (progress) => hooks.view.update(progress),
     onItem: async (event) => {
       if (event.status === 'failed')
-        await hooks.failures?.add(event.item.row, (event.error as Error).message ?? String(event.error));
+        await hooks.failed(event.item.row, event.itemKey, messageOf(event.error));
     },
   });
 }
@@ -158,9 +147,12 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
   const checked = await checkRows(command);
   if (checked.invalid.length > 0 && !command.skipInvalid) refuseInvalid(command, checked);
   const failures = command.failures ? new FailuresFile(command.failures, command.format) : undefined;
-  for (const { row, message } of checked.invalid) await failures?.add(row, message);
+  const listed = new FailedRowsList();
+  const failed = async (row: RowCall['row'], key: string, reason: string) =>
+    failures ? failures.add(row, reason) : listed.add(key, reason);
+  for (const { row, message } of checked.invalid) await failed(row, keyOf(row, command), message);
   const shared = await sharedState({ ...command, jobId: command.jobId });
-  const client = await bulkClient(command, env, shared);
+  const client = await serviceClient(command.client, env, shared.limiter);
   const stop = new AbortController();
   const onSigint = () => (stop.signal.aborted ? process.exit(130) : stop.abort(new Error('Ctrl+C')));
   process.on('SIGINT', onSigint);
@@ -170,12 +162,14 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
       checkpoint: shared.checkpoint,
       signal: stop.signal,
       view,
-      failures,
+      failed,
     });
     view.stop();
+    listed.print();
     return reportSummary(command, summary, checked.invalid.length, failures);
   } catch (error) {
     view.stop();
+    listed.print();
     if (!(error instanceof LoyaltyAbortError)) throw error;
     process.stderr.write(
       `bulk: stopped. ${error.message.split(': ')[1] ?? ''}\nbulk: ${resumeHint(command)}\n`,
@@ -190,7 +184,7 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
 
 /** `loyalty bulk <operationId> --file F [...]` (docs/cli.md, "Bulk"). */
 export async function bulkCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const command = parseBulkArgs(argv);
+  const command = parseBulkArgs(argv, env);
   if (command === undefined) {
     process.stdout.write(BULK_HELP);
     return EXIT.ok;

@@ -1,24 +1,34 @@
+import { SERVICE_HELP } from './global-options.js';
+import { columns } from './help-columns.js';
+
+const BULK_FLAGS: readonly (readonly [string, string])[] = [
+  ['--file F, -f F', 'a .csv with a header, a .jsonl file, or - (JSON lines on stdin)'],
+  ['--map COLUMN=FIELD', "a column whose name is not the parameter's (repeat for more)"],
+  ['--key-field NAME', 'the column that identifies a row (an order id); default: id'],
+  ['--job-id ID', "names the job (default: the operation and the file's name)"],
+  ['--concurrency N', 'calls in flight (default 8)'],
+  ['--rps N', 'requests per second of the API key (a limiter; spread evenly)'],
+  ['--group-actions-per-minute N', 'group actions per minute of the key (default 10)'],
+  ['--checkpoint FILE', 'record finished rows; a run started again skips them'],
+  [
+    '--redis URL',
+    'share the limiter (--rps) and, without --checkpoint, the\ncheckpoint with every worker of the job (needs ioredis or redis)',
+  ],
+  [
+    '--failures FILE',
+    "write the failed rows there, in the input's format, with an error\ncolumn: fix them and feed the file back in (without it, the first\nfailed rows and their reasons are listed on stderr)",
+  ],
+  ['--skip-invalid', 'send the valid rows when some are invalid (those go to --failures)'],
+  ['--yes, -y', "run a group action's rows (there is no confirmation per row)"],
+];
+
 export const BULK_HELP = `Usage: loyalty bulk <operationId> --file F [options]
 
 Runs one call of the operation per row of F, through the SDK's bulk runner: every row checked
 first (nothing is sent while a row is invalid), each row's Idempotency-Key derived from the job
 and the row, so that a run started again never applies a row twice.
 
-  --file F, -f F                 a .csv with a header, a .jsonl file, or - (JSON lines on stdin)
-  --map COLUMN=FIELD             a column whose name is not the parameter's (repeat for more)
-  --key-field NAME               the column that identifies a row (an order id); default: id
-  --job-id ID                    names the job (default: the operation and the file's name)
-  --concurrency N                calls in flight (default 8)
-  --rps N                        requests per second of the API key (a limiter; spread evenly)
-  --group-actions-per-minute N   group actions per minute of the key (default 10)
-  --checkpoint FILE              record finished rows; a run started again skips them
-  --redis URL                    share the limiter (--rps) and, without --checkpoint, the
-                                 checkpoint with every worker of the job (needs ioredis or redis)
-  --failures FILE                write the failed rows there, in the input's format, with an error
-                                 column: fix them and feed the file back in
-  --skip-invalid                 send the valid rows when some are invalid (those go to --failures)
-  --yes, -y                      run a group action's rows (there is no confirmation per row)
-  --base-url URL, --api-key-file FILE, --timeout-ms N, --max-retries N
+${columns([...BULK_FLAGS, ...SERVICE_HELP]).join('\n')}
 
 A row's fields are the operation's parameters by name (path parameters and body or query
 fields), e.g. uid,puntos,motivo for clientes.puntos.add. The last line is

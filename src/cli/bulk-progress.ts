@@ -8,7 +8,19 @@ const seconds = (ms: number | undefined) => (ms === undefined ? '?' : `${Math.ce
 /** What the command shows while a job runs: a bar on a terminal, a plain line every few seconds otherwise. */
 export interface ProgressView {
   update(progress: BulkProgress): void;
+  /** Ends the view; off a terminal, the job's last progress is printed if it was not. */
   stop(): void;
+}
+
+/**
+ * The runner knows the total only of an array, and the rows are streamed from the file: the
+ * command counted them in its check, so it gives the total and the time left at the runner's rate.
+ */
+function withTotal(progress: BulkProgress, total: number | undefined): BulkProgress {
+  if (total === undefined || progress.total !== undefined) return progress;
+  const left = Math.max(0, total - progress.done);
+  const etaMs = progress.ratePerSecond > 0 ? (left * 1_000) / progress.ratePerSecond : undefined;
+  return { ...progress, total, ...(etaMs === undefined ? {} : { etaMs }) };
 }
 
 function plainLine(progress: BulkProgress): string {
@@ -16,18 +28,26 @@ function plainLine(progress: BulkProgress): string {
   return `bulk: ${progress.done}${of} done (${progress.failed} failed), ${progress.ratePerSecond.toFixed(1)}/s, ETA ${seconds(progress.etaMs)}\n`;
 }
 
+function plainView(total: number | undefined): ProgressView {
+  let printedAt = 0;
+  let unprinted: BulkProgress | undefined;
+  return {
+    update(progress) {
+      unprinted = withTotal(progress, total);
+      if (Date.now() - printedAt < PLAIN_EVERY_MS) return;
+      printedAt = Date.now();
+      process.stderr.write(plainLine(unprinted));
+      unprinted = undefined;
+    },
+    stop() {
+      if (unprinted) process.stderr.write(plainLine(unprinted));
+      unprinted = undefined;
+    },
+  };
+}
+
 export function createProgressView(terminal: boolean, total: number | undefined): ProgressView {
-  if (!terminal) {
-    let last = 0;
-    return {
-      update(progress) {
-        if (Date.now() - last < PLAIN_EVERY_MS) return;
-        last = Date.now();
-        process.stderr.write(plainLine(progress));
-      },
-      stop() {},
-    };
-  }
+  if (!terminal) return plainView(total);
   const bar = new cliProgress.SingleBar(
     {
       format: ' {bar} {value}/{total} | {rate}/s | ETA {eta_formatted} | failed {failed}',

@@ -2,39 +2,14 @@ import type { Checkpoint } from '../bulk/checkpoint.js';
 import { createFileCheckpoint } from '../bulk/file-checkpoint.js';
 import type { Limiter } from '../limits/limiter.js';
 import { createMemoryLimiter } from '../limits/memory.js';
-import { createRedisCheckpoint, createRedisLimiter, type RedisClient } from '../redis/index.js';
-import { UsageError } from './usage-error.js';
+import { createRedisCheckpoint, createRedisLimiter } from '../redis/index.js';
+import { connectRedis } from './redis-connect.js';
 
 export interface SharedState {
   limiter: Limiter | undefined;
   checkpoint: Checkpoint | undefined;
   /** Lets go of the Redis connection, if one was made. */
   close(): Promise<void>;
-}
-
-/** A Redis client of whichever package the project has: ioredis, else node-redis. */
-async function connectRedis(url: string): Promise<{ client: RedisClient; quit: () => Promise<unknown> }> {
-  try {
-    const { Redis } = (await import('ioredis')) as unknown as {
-      Redis: new (url: string) => RedisClient & { quit(): Promise<unknown> };
-    };
-    const client = new Redis(url);
-    return { client, quit: () => client.quit() };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-  }
-  try {
-    const { createClient } = (await import('redis')) as unknown as {
-      createClient(options: { url: string }): {
-        connect(): Promise<RedisClient & { quit(): Promise<unknown> }>;
-      };
-    };
-    const client = await createClient({ url }).connect();
-    return { client, quit: () => client.quit() };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    throw new UsageError('--redis needs a Redis client package: npm install ioredis (or redis)');
-  }
 }
 
 /**

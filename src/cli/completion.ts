@@ -57,7 +57,8 @@ const TOP_COMMANDS = ['bulk', 'serve', 'whoami', 'help', 'completion'] as const;
 function candidatesFor(done: readonly string[], current: string): string[] {
   const [first, ...rest] = done;
   const previous = done.at(-1);
-  if (first === undefined) return current.startsWith('-') ? ['--help'] : [...TOP_COMMANDS, ...nextWords([])];
+  if (first === undefined)
+    return current.startsWith('-') ? ['--help', '--version'] : [...TOP_COMMANDS, ...nextWords([])];
   if (first === 'completion') return rest.length === 0 ? [...SHELLS] : [];
   if (first === 'serve') return flagCandidates(flagsOf(SERVE_OPTIONS), previous, current);
   if (first === 'whoami') return flagCandidates(flagsOf(COMMAND_OPTIONS), previous, current);

@@ -10,6 +10,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from '../client/errors.js';
+import { UnreachableError } from './unreachable-error.js';
 import { UsageError } from './usage-error.js';
 
 /** The exit statuses of `loyalty` (docs/cli.md). */
@@ -26,7 +27,7 @@ export const EXIT = {
   refused: 5,
   /** 429 after the retries. */
   rateLimited: 6,
-  /** No answer: connection refused or lost, timeout. */
+  /** No answer: connection refused or lost, timeout (of the service, or of Redis with --redis). */
   noAnswer: 7,
 } as const;
 
@@ -42,6 +43,7 @@ const BY_CLASS: ReadonlyArray<readonly [abstract new (...args: never[]) => Error
   [UnprocessableEntityError, EXIT.refused],
   [RateLimitError, EXIT.rateLimited],
   [LoyaltyConnectionError, EXIT.noAnswer],
+  [UnreachableError, EXIT.noAnswer],
 ];
 
 /** The exit status an error ends the command with. */

@@ -2,18 +2,15 @@ import type { OperationDefinition } from '../operations/define.js';
 import { ruleOf } from '../operations/help.js';
 import { API_PREFIX } from '../operations/limits.js';
 import { commandOf, commandWords, nextWords, operationsUnder } from './command-tree.js';
-import { GLOBAL_HELP } from './global-options.js';
+import { JSON_HELP, operationOptionsHelp, SERVICE_HELP } from './global-options.js';
+import { columns } from './help-columns.js';
 import { operationFlags } from './operation-flags.js';
+import { WHERE_IDS_ARE } from './operation-id.js';
 
 const IDEMPOTENCY: Record<OperationDefinition['idempotency'], string> = {
   required: 'always sent (a new one unless --idempotency-key)',
   optional: 'sent with --idempotency-key',
   none: 'none (a read)',
-};
-
-const columns = (rows: readonly (readonly [string, string])[], indent = '  '): string[] => {
-  const width = Math.max(0, ...rows.map(([left]) => left.length));
-  return rows.map(([left, right]) => `${indent}${left.padEnd(width)}  ${right}`.trimEnd());
 };
 
 /** `loyalty clientes puntos add --help`: the command's arguments and flags, from the table. */
@@ -46,12 +43,34 @@ export function operationHelp(operation: OperationDefinition): string {
     ...(fields.length > 0 ? ['', 'Fields:', ...columns(fields)] : []),
     '',
     'Options:',
-    ...columns(GLOBAL_HELP),
+    ...columns(operationOptionsHelp(operation.groupAction === true)),
     '',
     `The service's own help: loyalty help ${operation.id}`,
     '',
   ].join('\n');
 }
+
+/** The help of a command that is no operation: its usage, what it does, and its options. */
+function commandHelp(usage: string, what: string): string {
+  return [`Usage: ${usage}`, '', what, '', 'Options:', ...columns([...JSON_HELP, ...SERVICE_HELP]), ''].join(
+    '\n',
+  );
+}
+
+/** `loyalty whoami --help`. */
+export const whoamiHelp = (): string =>
+  commandHelp(
+    'loyalty whoami [options]',
+    'The application of the API key (appId) and the operations it may call, with their ids.',
+  );
+
+/** `loyalty help --help`. */
+export const serviceHelpHelp = (): string =>
+  commandHelp(
+    'loyalty help <operationId> [options]',
+    "The service's own help text of an operation (help=true), e.g. loyalty help clientes.puntos.add.\n" +
+      `(${WHERE_IDS_ARE}; a command's --help names its own.)`,
+  );
 
 /** `loyalty clientes --help`: the commands under these words. */
 export function groupHelp(words: readonly string[]): string {
@@ -86,7 +105,7 @@ export function topHelp(): string {
     'Other commands:',
     ...columns([
       ['bulk <operationId> --file F', 'one call per row of a CSV or JSON-lines file (loyalty bulk --help)'],
-      ['whoami', 'the application of the key, and the operations it may call'],
+      ['whoami', 'the application of the key, and the operations (their ids) it may call'],
       ['help <operationId>', "the service's own help of an operation (help=true)"],
       ['serve', 'the in-memory reference server (loyalty serve --help)'],
       [
@@ -95,8 +114,9 @@ export function topHelp(): string {
       ],
     ]),
     '',
-    'Options of every command: loyalty <command> --help. Exit statuses: 0 ok, 1 failure, 2 invalid input',
-    '(nothing applied), 3 key refused, 4 not found, 5 conflict or business rule, 6 rate limited, 7 no answer.',
+    'Options of every command: loyalty <command> --help. loyalty --version (-V): the version.',
+    'Exit statuses: 0 ok, 1 failure, 2 invalid input (nothing applied), 3 key refused, 4 not found,',
+    '5 conflict or business rule, 6 rate limited, 7 no answer.',
     '',
   ].join('\n');
 }

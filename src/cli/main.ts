@@ -1,42 +1,17 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
-import { LoyaltyClient } from '../client/client.js';
-import { getOperation } from '../operations/table.js';
-import { resolveApiKey } from './api-key.js';
+import { SDK_VERSION } from '../version.js';
 import { bulkCommand } from './bulk-command.js';
 import { resolveCommand } from './command-tree.js';
 import { complete, completionScript, SHELLS, type Shell } from './completion.js';
-import { EXIT, exitCodeOf } from './exit-codes.js';
-import { COMMAND_OPTIONS } from './global-options.js';
+import { EXIT } from './exit-codes.js';
 import { groupHelp, topHelp } from './help-text.js';
-import { createOutput, paint } from './output.js';
+import { createOutput } from './output.js';
+import { reportError } from './report-error.js';
 import { runOperation } from './run-operation.js';
 import { serveCommand } from './serve.js';
+import { serviceHelpCommand } from './service-help.js';
 import { UsageError } from './usage-error.js';
-import { whoami } from './whoami.js';
-
-/** `loyalty help <operationId>`: the service's own help text (help=true). */
-async function serviceHelp(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    options: COMMAND_OPTIONS,
-    allowPositionals: true,
-  });
-  const [id] = positionals;
-  if (id === undefined || values.help) {
-    process.stdout.write(topHelp());
-    return EXIT.ok;
-  }
-  if (!getOperation(id))
-    throw new UsageError(`unknown operation ${JSON.stringify(id)}; the ids are in loyalty --help`);
-  const client = new LoyaltyClient({
-    apiKey: await resolveApiKey(values['api-key-file'], env),
-    baseUrl: values['base-url'] ?? env.LOYALTY_BASE_URL,
-    logLevel: 'off',
-  });
-  process.stdout.write(await client.help(id as Parameters<LoyaltyClient['help']>[0]));
-  return EXIT.ok;
-}
+import { whoamiCommand } from './whoami.js';
 
 /** `loyalty completion <shell>`: the script, on stdout. */
 function completionCommand(argv: readonly string[]): number {
@@ -67,8 +42,9 @@ async function other(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<n
     return EXIT.usage;
   }
   const where = ['loyalty', ...resolved.words].join(' ');
+  const what = resolved.words.length === 0 ? 'unknown command' : `${resolved.words.join(' ')} has no command`;
   throw new UsageError(
-    `${where}: unknown command ${JSON.stringify(resolved.word)}${resolved.suggestion ? `; did you mean "${resolved.suggestion}"?` : ''} (see ${where} --help)`,
+    `${what} ${JSON.stringify(resolved.word)}${resolved.suggestion ? `; did you mean "${resolved.suggestion}"?` : ''} (see ${where} --help)`,
   );
 }
 
@@ -78,18 +54,19 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
     process.stdout.write(topHelp());
     return EXIT.ok;
   }
+  if (first === '--version' || first === '-V') {
+    process.stdout.write(`${SDK_VERSION}\n`);
+    return EXIT.ok;
+  }
   if (first === 'serve') return serveCommand(argv);
-  if (first === 'help') return serviceHelp(rest, env);
+  if (first === 'help') return serviceHelpCommand(rest, env);
   if (first === 'bulk') return bulkCommand(rest, env);
   if (first === 'completion') return completionCommand(rest);
   if (first === '__complete') {
     for (const candidate of complete(rest)) process.stdout.write(`${candidate}\n`);
     return EXIT.ok;
   }
-  if (first === 'whoami') {
-    const { values } = parseArgs({ args: rest, options: COMMAND_OPTIONS });
-    return whoami(values, createOutput(values.json === true, env), env);
-  }
+  if (first === 'whoami') return whoamiCommand(rest, env);
   return other(argv, env);
 }
 
@@ -98,11 +75,6 @@ main(process.argv.slice(2), process.env).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const output = createOutput(false);
-    output.error(paint(output, 'red', `loyalty: ${(error as Error).message}`));
-    process.exitCode =
-      error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-        ? EXIT.usage
-        : exitCodeOf(error);
+    process.exitCode = reportError(error, createOutput(false));
   },
 );

@@ -1,4 +1,4 @@
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import type { OperationDefinition } from '../operations/define.js';
 import { commandOf } from './command-tree.js';
 import { GLOBAL_OPTIONS } from './global-options.js';
@@ -8,8 +8,8 @@ import {
   type FieldFlag,
   type OperationFlags,
   operationFlags,
-  unknownFlag,
 } from './operation-flags.js';
+import { parseFlags } from './parse-flags.js';
 import { readData } from './read-data.js';
 import { UsageError } from './usage-error.js';
 
@@ -81,15 +81,15 @@ function joinNegativeNumbers(argv: readonly string[], fields: readonly FieldFlag
   return joined;
 }
 
-function parse(argv: readonly string[], options: Options, command: string) {
-  try {
-    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
-  } catch (error) {
-    const message = (error as Error).message;
-    const unknown = /Unknown option '(--?[^']+)'/.exec(message);
-    if (unknown) unknownFlag(unknown[1] as string, Object.keys(options), command);
-    throw new UsageError(`${command}: ${message.split('\n')[0]}`);
-  }
+/** Exactly the path parameters: the missing ones named, or the first one too many. */
+function checkArgumentCount(given: readonly string[], flags: OperationFlags, command: string): void {
+  const names = flags.positionals.map((parameter) => `<${parameter.name}>`);
+  if (given.length === names.length) return;
+  const what =
+    given.length < names.length
+      ? `missing ${names.slice(given.length).join(' ')}`
+      : `unexpected argument ${JSON.stringify(given[names.length])}`;
+  throw new UsageError(`${what}; usage: ${[command, ...names].join(' ')} [options]`);
 }
 
 /** The command line of an operation as the arguments of its SDK method. */
@@ -99,14 +99,14 @@ export async function parseOperation(
 ): Promise<ParsedOperation> {
   const flags = operationFlags(operation);
   const command = commandOf(operation);
-  const { values, positionals } = parse(joinNegativeNumbers(argv, flags.fields), optionsOf(flags), command);
+  const { values, positionals } = parseFlags(
+    joinNegativeNumbers(argv, flags.fields),
+    optionsOf(flags),
+    command,
+  );
   const globals = values as ParsedOperation['globals'];
   if (globals.help) return { operation, positionals: [], part: undefined, globals };
-  const names = flags.positionals.map((parameter) => `<${parameter.name}>`).join(' ');
-  if (positionals.length !== flags.positionals.length) {
-    const what = positionals.length < flags.positionals.length ? 'missing' : 'too many arguments';
-    throw new UsageError(`${command}: ${what}; usage: ${command}${names ? ` ${names}` : ''} [options]`);
-  }
+  checkArgumentCount(positionals, flags, command);
   if (flags.part === undefined && globals.data !== undefined) {
     throw new UsageError(`${command} takes no body or query: --data has nowhere to go`);
   }

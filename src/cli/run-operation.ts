@@ -1,37 +1,16 @@
-import { LoyaltyClient } from '../client/client.js';
-import { LoyaltyApiError } from '../client/errors.js';
+import type { LoyaltyClient } from '../client/client.js';
 import type { RequestOptions } from '../client/options.js';
 import type { OperationDefinition } from '../operations/define.js';
-import { resolveApiKey } from './api-key.js';
 import { callOperation } from './call-operation.js';
 import { commandOf } from './command-tree.js';
-import { EXIT, exitCodeOf } from './exit-codes.js';
+import { EXIT } from './exit-codes.js';
 import { operationHelp } from './help-text.js';
 import { createOutput, type Output, paint, render } from './output.js';
 import { type ParsedOperation, parseOperation } from './parse-operation.js';
+import { reportError } from './report-error.js';
+import { serviceClient, serviceSettings } from './service-client.js';
 import { canAsk, confirm } from './terminal.js';
 import { UsageError } from './usage-error.js';
-
-function count(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value))
-    throw new UsageError(`${flag} takes a whole number, got ${JSON.stringify(value)}`);
-  return Number(value);
-}
-
-async function clientFor(parsed: ParsedOperation, env: NodeJS.ProcessEnv): Promise<LoyaltyClient> {
-  const { globals } = parsed;
-  const timeoutMs = count(globals['timeout-ms'], '--timeout-ms');
-  const maxRetries = count(globals['max-retries'], '--max-retries');
-  return new LoyaltyClient({
-    apiKey: await resolveApiKey(globals['api-key-file'], env),
-    baseUrl: globals['base-url'] ?? env.LOYALTY_BASE_URL,
-    logLevel: globals.verbose ? 'info' : 'off',
-    appInfo: { name: 'loyalty-cli' },
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(maxRetries === undefined ? {} : { maxRetries }),
-  });
-}
 
 /**
  * A group action applied without `--yes`: its dry run first, shown on stderr, then the question on
@@ -60,7 +39,7 @@ function needsConfirmation(parsed: ParsedOperation): boolean {
 }
 
 async function execute(parsed: ParsedOperation, output: Output, env: NodeJS.ProcessEnv): Promise<number> {
-  const client = await clientFor(parsed, env);
+  const client = await serviceClient(serviceSettings(parsed.globals, env), env);
   if (needsConfirmation(parsed)) await confirmGroupAction(client, parsed, output);
   const key = parsed.globals['idempotency-key'];
   const options: RequestOptions = key === undefined ? {} : { idempotencyKey: key };
@@ -76,15 +55,6 @@ async function execute(parsed: ParsedOperation, output: Output, env: NodeJS.Proc
     : response.data;
   output.write(render(shown, output));
   return EXIT.ok;
-}
-
-function report(error: unknown, output: Output, verbose: boolean): number {
-  output.error(paint(output, 'red', `loyalty: ${(error as Error).message}`));
-  if (error instanceof UsageError) output.error('Nothing was applied.');
-  if (verbose && error instanceof LoyaltyApiError && error.body !== undefined) {
-    output.error(JSON.stringify(error.body, null, 2));
-  }
-  return exitCodeOf(error);
 }
 
 /** `loyalty <words> [args] [--flags]` for one operation: parse, call, print; the exit status. */
@@ -105,6 +75,8 @@ export async function runOperation(
     }
     return await execute(parsed, output, env);
   } catch (error) {
-    return report(error, output, verbose);
+    const code = reportError(error, output, verbose);
+    if (error instanceof UsageError) output.error('Nothing was applied.');
+    return code;
   }
 }

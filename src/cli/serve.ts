@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { API_PREFIX } from '../operations/limits.js';
-import { createReferenceServer } from '../server/internal.js';
+import { createReferenceServer, DEFAULT_HOST, INSPECTOR_PATH, isLoopback } from '../server/internal.js';
 import { type CliCommand, parseCommand, UsageError } from './args.js';
 import { describeKeys } from './describe-keys.js';
 import { EXIT } from './exit-codes.js';
@@ -14,7 +14,24 @@ function waitForStopSignal(): Promise<string> {
   });
 }
 
-async function serve(command: Extract<CliCommand, { kind: 'serve' }>): Promise<number> {
+type ServeCommand = Extract<CliCommand, { kind: 'serve' }>;
+
+function listenFailure(error: unknown, command: ServeCommand): string {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE')
+    return `cannot listen: ${(error as Error).message}`;
+  return `port ${command.port} is in use on ${command.host ?? DEFAULT_HOST}: stop what holds it, or pass --port 0 for a free port`;
+}
+
+/** Where the inspector is; without a token it answers only on a loopback bind, so elsewhere the line says it is off. */
+function inspectorLine(url: string, command: ServeCommand): string {
+  const host = command.host ?? DEFAULT_HOST;
+  if (command.options.adminToken !== undefined)
+    return `Inspector: ${url}${INSPECTOR_PATH}?token=<the admin token>`;
+  if (isLoopback(host)) return `Inspector: ${url}${INSPECTOR_PATH}`;
+  return `The inspector and the admin routes are off on a non-loopback bind (${host}) until --admin-token T is given`;
+}
+
+async function serve(command: ServeCommand): Promise<number> {
   let server: ReturnType<typeof createReferenceServer>;
   try {
     server = createReferenceServer(command.options);
@@ -26,7 +43,7 @@ async function serve(command: Extract<CliCommand, { kind: 'serve' }>): Promise<n
   try {
     url = await server.listen({ port: command.port, ...(command.host ? { host: command.host } : {}) });
   } catch (error) {
-    process.stderr.write(`loyalty: cannot listen: ${(error as Error).message}\n`);
+    process.stderr.write(`loyalty: ${listenFailure(error, command)}\n`);
     return EXIT.failure;
   }
   const lines = [
@@ -35,7 +52,7 @@ async function serve(command: Extract<CliCommand, { kind: 'serve' }>): Promise<n
     'Accepted API keys (header apikey):',
     ...describeKeys(command.options.keys),
     ...describeFaults(command.options.faults),
-    `Inspector: ${url}/__inspector${command.options.adminToken ? '?token=<the admin token>' : ''}`,
+    inspectorLine(url, command),
     'Press Ctrl+C to stop.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -52,7 +69,8 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
     command = parseCommand(argv, (path) => readFileSync(path, 'utf8'));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`loyalty: ${error.message}\nRun "loyalty serve --help" for usage.\n`);
+    const hint = error.message.includes('--help') ? '' : 'Run "loyalty serve --help" for usage.\n';
+    process.stderr.write(`loyalty: ${error.message}\n${hint}`);
     return EXIT.usage;
   }
   if (command.kind === 'help') {

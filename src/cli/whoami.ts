@@ -1,11 +1,16 @@
-import { LoyaltyClient } from '../client/client.js';
+import type { LoyaltyClient } from '../client/client.js';
 import type { OperationDefinition } from '../operations/define.js';
 import { operations } from '../operations/table.js';
-import { resolveApiKey } from './api-key.js';
 import { commandOf } from './command-tree.js';
 import { EXIT } from './exit-codes.js';
+import { COMMAND_OPTIONS } from './global-options.js';
+import { whoamiHelp } from './help-text.js';
 import type { Output } from './output.js';
-import { render } from './output.js';
+import { createOutput, render } from './output.js';
+import { parseFlags } from './parse-flags.js';
+import { reportError } from './report-error.js';
+import { serviceClient, serviceSettings } from './service-client.js';
+import { UsageError } from './usage-error.js';
 
 /** The operations of the table that a served OpenAPI document lists (it lists what the key may call). */
 function callable(document: { paths?: Record<string, Record<string, unknown>> }): OperationDefinition[] {
@@ -16,18 +21,8 @@ function callable(document: { paths?: Record<string, Record<string, unknown>> })
   });
 }
 
-/** `loyalty whoami`: the key's application (appId) and the operations it may call. */
-export async function whoami(
-  globals: { 'base-url'?: string; 'api-key-file'?: string },
-  output: Output,
-  env: NodeJS.ProcessEnv,
-): Promise<number> {
-  const client = new LoyaltyClient({
-    apiKey: await resolveApiKey(globals['api-key-file'], env),
-    baseUrl: globals['base-url'] ?? env.LOYALTY_BASE_URL,
-    logLevel: 'off',
-    appInfo: { name: 'loyalty-cli' },
-  });
+/** The key's application (appId) and the operations it may call. */
+async function whoami(client: LoyaltyClient, output: Output): Promise<number> {
   const { data, meta } = await client.openapi.retrieve().withResponse();
   const allowed = callable(data as { paths?: Record<string, Record<string, unknown>> });
   if (output.json) {
@@ -50,4 +45,22 @@ export async function whoami(
     );
   }
   return EXIT.ok;
+}
+
+/** `loyalty whoami [options]`. */
+export async function whoamiCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseFlags(argv, COMMAND_OPTIONS, 'loyalty whoami');
+  if (values.help) {
+    process.stdout.write(whoamiHelp());
+    return EXIT.ok;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(`loyalty whoami takes no argument, got ${JSON.stringify(positionals[0])}`);
+  const output = createOutput(values.json === true, env);
+  const settings = serviceSettings(values, env);
+  try {
+    return await whoami(await serviceClient(settings, env), output);
+  } catch (error) {
+    return reportError(error, output, settings.verbose);
+  }
 }

@@ -138,10 +138,13 @@ export class BadRequestError extends LoyaltyApiError {
   }
 }
 
+/** What a 401's message adds: where the key comes from (the command line says its own ways). */
+export const AUTHENTICATION_HINT = '. Check the API key (apiKey option or LOYALTY_API_KEY).';
+
 export class AuthenticationError extends LoyaltyApiError {
   constructor(init: ApiErrorInit) {
     super(init);
-    this.message += '. Check the API key (apiKey option or LOYALTY_API_KEY).';
+    this.message += AUTHENTICATION_HINT;
   }
 }
 

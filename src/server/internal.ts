@@ -3,6 +3,7 @@
  * and its constants. Not an entry point of the package: what is here may change in any release.
  */
 
+export { isLoopback } from './adapters/admin-access.js';
 export { EngineDispatcher, type HandleRequest } from './adapters/engine-dispatcher.js';
 export { createNodeListener } from './adapters/node-listener.js';
 export { DEFAULT_HOST, serveEngine } from './adapters/reference-server.js';
@@ -14,5 +15,6 @@ export { isDemoKey } from './engine/keys.js';
 export type { EngineOptions } from './engine/options.js';
 export * from './index.js';
 export { ADMIN_PREFIX } from './inspector/admin-routes.js';
+export { INSPECTOR_PATH } from './inspector/inspector-page.js';
 export type { ReferenceEngine } from './inspector/reference-engine.js';
 export { createReferenceEngine } from './inspector/with-admin-routes.js';

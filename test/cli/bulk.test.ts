@@ -145,3 +145,57 @@ describe('loyalty bulk', { timeout: 120_000 }, () => {
     expect(typo.stderr).toContain('did you mean clientes.puntos.add?');
   });
 });
+
+describe('loyalty bulk: progress on stderr, off a terminal', { timeout: 60_000 }, () => {
+  /** Two rows answered slowly, one at a time: a progress line after the first, the job ends 300 ms later. */
+  async function slowRun() {
+    const { env } = await ledger(2, { faults: { seed: 1, latencyMs: 300 } });
+    const file = movementsCsv('slow.csv', 2, 2);
+    return loyalty(
+      ['bulk', 'clientes.puntos.add', '--file', file, '--key-field', 'order', '--concurrency', '1'],
+      env,
+    );
+  }
+  const progressLines = (stderr: string) => stderr.split('\n').filter((line) => / done \(/.test(line));
+
+  it('the last progress line agrees with the summary', async () => {
+    const run = await slowRun();
+    expect(run.stdout).toContain('succeeded 2, skipped 0, failed 0');
+    expect(progressLines(run.stderr).at(-1)).toMatch(/^bulk: 2 of 2 done \(0 failed\)/);
+  });
+
+  it('a progress line of a job whose total is known shows the time left', async () => {
+    const lines = progressLines((await slowRun()).stderr);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/ETA \d+s$/);
+  });
+});
+
+describe('loyalty bulk: failed rows without --failures', { timeout: 60_000 }, () => {
+  /** `failing` rows for customers that do not exist (404), after one that succeeds. */
+  async function runWithFailures(failing: number) {
+    const { env } = await ledger(1);
+    const lines = ['order,uid,puntos', `ok-1,${uidOf(0)},5`];
+    for (let index = 0; index < failing; index++) lines.push(`gone-${index},nobody_${index},5`);
+    writeFileSync(path(`failing-${failing}.csv`), `${lines.join('\n')}\n`);
+    return loyalty(
+      ['bulk', 'clientes.puntos.add', '--file', path(`failing-${failing}.csv`), '--key-field', 'order'],
+      env,
+    );
+  }
+  const rowLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('bulk: row '));
+
+  it("each failed row's key and reason are on stderr, one line each", async () => {
+    const run = await runWithFailures(2);
+    expect(run.code).toBe(1);
+    const lines = rowLines(run.stderr);
+    expect(lines).toHaveLength(2);
+    expect(lines.find((line) => line.startsWith('bulk: row gone-1: '))).toContain('404');
+  });
+
+  it('at most 20 are listed, then how many more and where to get them all', async () => {
+    const run = await runWithFailures(25);
+    expect(rowLines(run.stderr)).toHaveLength(20);
+    expect(run.stderr).toContain('and 5 more; use --failures FILE');
+  });
+});

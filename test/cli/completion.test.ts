@@ -18,7 +18,11 @@ describe('completion candidates come from the command tree and flags the command
     ['the operation ids after bulk', ['bulk', ''], [...operationIds]],
     ['the operation ids after help', ['help', 'clientes.puntos.a'], ['clientes.puntos.add']],
     ['the flags of serve', ['serve', '--fault-'], ['--fault-rate', '--fault-seed', '--fault-latency']],
-    ['the flags of whoami', ['whoami', '--'], ['--json', '--base-url', '--api-key-file', '--help']],
+    [
+      'the flags of whoami: --json and the options of every command',
+      ['whoami', '--'],
+      ['--json', '--base-url', '--api-key-file', '--timeout-ms', '--max-retries', '--verbose', '--help'],
+    ],
   ])('%s', (_rule, words, expected) => {
     expect(complete(words).sort()).toEqual([...expected].sort());
   });

@@ -45,6 +45,27 @@ describe('exit statuses', () => {
       'No API key',
     ],
     [
+      '2: no base URL, named by its flag and variable',
+      ['clientes', 'retrieve', 'cli_0001'],
+      { LOYALTY_API_KEY: env.LOYALTY_API_KEY },
+      2,
+      'pass --base-url URL or set LOYALTY_BASE_URL',
+    ],
+    [
+      '2: a --base-url that is no URL, named by its flag',
+      ['clientes', 'retrieve', 'cli_0001', '--base-url', '127.0.0.1:4010'],
+      env,
+      2,
+      '--base-url "127.0.0.1:4010"',
+    ],
+    [
+      '2: a LOYALTY_BASE_URL that is no URL, named by its variable',
+      ['clientes', 'retrieve', 'cli_0001'],
+      { ...env, LOYALTY_BASE_URL: '127.0.0.1:4010' },
+      2,
+      'LOYALTY_BASE_URL "127.0.0.1:4010"',
+    ],
+    [
       '3: a key the service refuses (401)',
       ['clientes', 'retrieve', 'cli_0001'],
       { ...env, LOYALTY_API_KEY: 'lk_not_a_key_at_all' },

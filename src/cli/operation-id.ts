@@ -1,0 +1,17 @@
+import type { OperationDefinition } from '../operations/define.js';
+import { nearestName } from '../operations/near-name.js';
+import { getOperation, operationIds } from '../operations/table.js';
+import { UsageError } from './usage-error.js';
+
+/** Where a user finds the operation ids (`loyalty --help` lists resources, not ids). */
+export const WHERE_IDS_ARE = 'loyalty whoami lists the ids';
+
+/** The operation `id` names (`loyalty bulk <id>`, `loyalty help <id>`); else the nearest id, and where they are. */
+export function operationById(id: string): OperationDefinition {
+  const operation = getOperation(id) as OperationDefinition | undefined;
+  if (operation) return operation;
+  const near = nearestName(id, operationIds);
+  throw new UsageError(
+    `unknown operation ${JSON.stringify(id)}${near ? `; did you mean ${near}?` : ''} (${WHERE_IDS_ARE})`,
+  );
+}

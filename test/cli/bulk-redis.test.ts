@@ -1,0 +1,28 @@
+/** `loyalty bulk --redis URL`: the Redis client the command makes, with Redis up and with nothing there. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { loyalty, serverForCli } from './cli-harness.js';
+
+const { env } = await serverForCli();
+const file = join(mkdtempSync(join(tmpdir(), 'cli-bulk-redis-')), 'rows.csv');
+writeFileSync(file, 'id,uid,puntos\nredis-1,cli_0001,1\n');
+const bulk = (redis: string) => ['bulk', 'clientes.puntos.add', '--file', file, '--redis', redis];
+
+describe('loyalty bulk --redis', { timeout: 30_000 }, () => {
+  it('with nothing listening, fails fast with one line and exit 7 (no answer), the password not shown', async () => {
+    const started = Date.now();
+    const run = await loyalty(bulk('redis://:redis-secret-pw@127.0.0.1:9'), env);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(run.code).toBe(7);
+    expect(run.stderr).toBe('loyalty: Redis at redis://127.0.0.1:9 is unreachable (ECONNREFUSED)\n');
+    expect(run.stdout).toBe('');
+  });
+
+  it('with Redis up, runs the job and ends', async () => {
+    const run = await loyalty([...bulk(inject('redisUrl')), '--job-id', `redis-up-${process.pid}`], env);
+    expect(run.stdout).toContain('succeeded 1, skipped 0, failed 0');
+    expect(run.code).toBe(0);
+  });
+});
