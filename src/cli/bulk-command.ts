@@ -3,9 +3,10 @@ import type { LoyaltyClient } from '../client/client.js';
 import { LoyaltyAbortError } from '../client/errors.js';
 import { type BulkCommand, parseBulkArgs } from './bulk-args.js';
 import { FailedRowsList, SHOWN_ROWS } from './bulk-failed-rows.js';
-import { FailuresFile } from './bulk-failures.js';
+import { FailuresFile, type RowFailure } from './bulk-failures.js';
 import { BULK_HELP } from './bulk-help.js';
 import { mapRow, type RowCall, unusedColumns } from './bulk-map.js';
+import { outcomeOf, rowItemKey } from './bulk-outcome.js';
 import { createProgressView, type ProgressView } from './bulk-progress.js';
 import { readRows } from './bulk-rows.js';
 import { type SharedState, sharedState } from './bulk-setup.js';
@@ -60,7 +61,7 @@ async function checkRows(command: BulkCommand): Promise<Checked> {
 /** A row's value of the key field, as the failed rows' lines name it. */
 function keyOf(row: RowCall['row'], command: BulkCommand): string {
   const key = command.mapping.keyField === undefined ? undefined : row.fields[command.mapping.keyField];
-  return key === undefined || key === '' ? '?' : String(key);
+  return key === undefined || key === '' ? '?' : rowItemKey(row.fields, String(key));
 }
 
 async function* validRows(command: BulkCommand, checked: Checked): AsyncGenerator<RowCall> {
@@ -105,7 +106,8 @@ function reportSummary(
   if (failures && failures.count > 0) {
     const again = `loyalty bulk ${command.operation.id} --file ${command.failures} --job-id ${JSON.stringify(command.jobId)} --key-field ${command.mapping.keyField}`;
     process.stderr.write(
-      `bulk: the failed rows are in ${command.failures}, each with its error; once fixed, send them with the same job and key: ${again}\n`,
+      `bulk: the failed rows are in ${command.failures}, each with its error and outcome; fix the refused ones (the service applied none of them) and send the file with the same job: ${again}\n` +
+        'bulk: (a refused row then goes under a key of its own, a row of unknown outcome under the key it had, so none is applied twice)\n',
     );
   }
   return failed > 0 ? EXIT.failure : EXIT.ok;
@@ -121,7 +123,7 @@ function runRows(
     signal: AbortSignal;
     view: ProgressView;
     /** Where a failed row goes: the failures file, else the list printed on stderr. */
-    failed: (row: RowCall['row'], key: string, reason: string) => Promise<void>;
+    failed: (row: RowCall['row'], failure: RowFailure) => Promise<void>;
   },
 ): Promise<BulkSummary> {
   const positionals = operationFlags(command.operation).positionals;
@@ -138,7 +140,11 @@ function runRows(
     onProgress: (progress) => hooks.view.update(progress),
     onItem: async (event) => {
       if (event.status === 'failed')
-        await hooks.failed(event.item.row, event.itemKey, messageOf(event.error));
+        await hooks.failed(event.item.row, {
+          error: messageOf(event.error),
+          outcome: outcomeOf(event.error),
+          sentItemKey: event.itemKey,
+        });
     },
   });
 }
@@ -148,9 +154,10 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
   if (checked.invalid.length > 0 && !command.skipInvalid) refuseInvalid(command, checked);
   const failures = command.failures ? new FailuresFile(command.failures, command.format) : undefined;
   const listed = new FailedRowsList();
-  const failed = async (row: RowCall['row'], key: string, reason: string) =>
-    failures ? failures.add(row, reason) : listed.add(key, reason);
-  for (const { row, message } of checked.invalid) await failed(row, keyOf(row, command), message);
+  const failed = async (row: RowCall['row'], failure: RowFailure) =>
+    failures ? failures.add(row, failure) : listed.add(failure.sentItemKey, failure.error);
+  for (const { row, message } of checked.invalid)
+    await failed(row, { error: message, outcome: 'refused', sentItemKey: keyOf(row, command) });
   const shared = await sharedState({ ...command, jobId: command.jobId });
   const client = await serviceClient(command.client, env, shared.limiter);
   const stop = new AbortController();

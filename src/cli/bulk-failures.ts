@@ -1,12 +1,21 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
+import { FAILURE_COLUMNS, type FailureOutcome } from './bulk-outcome.js';
 import type { Row, RowFormat } from './bulk-rows.js';
 
+/** What the failures file says of a failed row beyond its fields. */
+export interface RowFailure {
+  error: string;
+  outcome: FailureOutcome;
+  /** The item key the row went under (bulk-outcome.ts `rowItemKey`). */
+  sentItemKey: string;
+}
+
 /**
- * The failures file: each failed row in the input's format with its error added (a last CSV
- * column `error`, or an `error` field), so that it can be fed back in as it is (the `error`
- * column is ignored on input).
+ * The failures file: each failed row in the input's format with its failure added (last CSV
+ * columns, or fields: `error`, `outcome`, `sentItemKey`), so that it can be fed back in as it is,
+ * fixed or not: those columns are read back for the row's item key, never sent.
  */
 export class FailuresFile {
   readonly #stream: WriteStream;
@@ -19,16 +28,19 @@ export class FailuresFile {
     this.#format = format;
   }
 
-  async add(row: Row, error: string): Promise<void> {
+  async add(row: Row, failure: RowFailure): Promise<void> {
     this.count += 1;
-    const { error: _previous, ...fields } = row.fields;
+    const fields = Object.fromEntries(
+      Object.entries(row.fields).filter(([name]) => !(FAILURE_COLUMNS as readonly string[]).includes(name)),
+    );
     let text: string;
     if (this.#format === 'jsonl') {
-      text = `${JSON.stringify({ ...fields, error })}\n`;
+      text = `${JSON.stringify({ ...fields, ...failure })}\n`;
     } else {
       const header = this.#columns === undefined;
-      this.#columns ??= [...Object.keys(fields), 'error'];
-      const values = this.#columns.map((column) => (column === 'error' ? error : (fields[column] ?? '')));
+      this.#columns ??= [...Object.keys(fields), ...FAILURE_COLUMNS];
+      const all: Record<string, unknown> = { ...fields, ...failure };
+      const values = this.#columns.map((column) => all[column] ?? '');
       text = `${header ? stringify([this.#columns]) : ''}${stringify([values])}`;
     }
     if (!this.#stream.write(text)) await once(this.#stream, 'drain');

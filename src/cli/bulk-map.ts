@@ -1,5 +1,6 @@
 import type { OperationDefinition } from '../operations/define.js';
 import { describeIssues, validateRequest } from '../operations/validate.js';
+import { FAILURE_COLUMNS, rowItemKey } from './bulk-outcome.js';
 import type { Row } from './bulk-rows.js';
 import { type FieldFlag, fromText, NOT_CONVERTED, operationFlags } from './operation-flags.js';
 import { UsageError } from './usage-error.js';
@@ -94,7 +95,12 @@ export function mapRow(row: Row, mapping: RowMapping): RowCall {
     idempotencyKey: 'bulk-row-check',
   });
   if (!result.ok) throw new Error(`line ${row.line}: ${describeIssues(result.issues)}`);
-  return { row, itemKey: String(keyValue), params, part: flags.part ? part : undefined };
+  return {
+    row,
+    itemKey: rowItemKey(row.fields, String(keyValue)),
+    params,
+    part: flags.part ? part : undefined,
+  };
 }
 
 /** The file's columns that fill no parameter and are not the key: reported once, then ignored. */
@@ -102,6 +108,8 @@ export function unusedColumns(row: Row, mapping: RowMapping): string[] {
   const names = new Set(parameterNames(mapping.operation));
   return Object.keys(row.fields).filter(
     (column) =>
-      column !== mapping.keyField && column !== 'error' && !names.has(mapping.renames.get(column) ?? column),
+      column !== mapping.keyField &&
+      !(FAILURE_COLUMNS as readonly string[]).includes(column) &&
+      !names.has(mapping.renames.get(column) ?? column),
   );
 }

@@ -64,8 +64,10 @@ describe('loyalty bulk', { timeout: 120_000 }, () => {
     expect(first.code).toBe(1);
     expect((succeeded as number) + (failed as number)).toBe(10_000);
     const failures = readFileSync(path('failed.csv'), 'utf8').trim().split('\n');
-    expect(failures[0]).toBe('order,uid,puntos,motivo,error');
+    expect(failures[0]).toBe('order,uid,puntos,motivo,error,outcome,sentItemKey');
     expect(failures).toHaveLength((failed as number) + 1);
+    // 500s and lost connections: the service may have applied each, so each goes again under its key.
+    expect(failures.slice(1).every((line) => /,unknown,[^,]+$/.test(line))).toBe(true);
     expect(first.stderr).toContain(`--job-id "accrual-test" --key-field order`);
 
     const again = await loyalty(
@@ -90,6 +92,42 @@ describe('loyalty bulk', { timeout: 120_000 }, () => {
     const wrong = [...due].filter(([uid, balance]) => server.admin.customer(uid)?.puntos !== balance);
     expect(wrong).toEqual([]);
     expect(server.admin.audit()).toHaveLength(10_000);
+  });
+
+  it('a row the service refused (404), fixed in the failures file and fed back as the command says, is applied once under a key of its own', async () => {
+    const { server, env } = await ledger(3);
+    const rows = [
+      { id: 'm1', uid: uidOf(0), puntos: 5 },
+      { id: 'm2', uid: uidOf(1), puntos: 7 },
+      { id: 'm3', uid: 'cli_9999', puntos: 9 },
+    ];
+    writeFileSync(path('refused.jsonl'), rows.map((row) => JSON.stringify(row)).join('\n'));
+    const first = await loyalty(
+      [
+        'bulk',
+        'clientes.puntos.add',
+        '--file',
+        path('refused.jsonl'),
+        '--failures',
+        path('refused-failed.jsonl'),
+      ],
+      env,
+    );
+    expect(first.stdout).toContain('succeeded 2, skipped 0, failed 1');
+    const [failure] = readFileSync(path('refused-failed.jsonl'), 'utf8').trim().split('\n');
+    expect(JSON.parse(failure as string)).toMatchObject({ id: 'm3', outcome: 'refused', sentItemKey: 'm3' });
+    const command = /send the file with the same job: loyalty (.+)\n/.exec(first.stderr)?.[1] ?? '';
+    expect(command).toContain(`--file ${path('refused-failed.jsonl')}`);
+
+    writeFileSync(path('refused-failed.jsonl'), (failure as string).replace('cli_9999', uidOf(2)));
+    const args = command.split(' ').map((word) => word.replace(/^"(.*)"$/, '$1'));
+    const fixed = await loyalty(args, env);
+    expect(fixed.stdout).toContain('succeeded 1, skipped 0, failed 0');
+    const again = await loyalty(args, env);
+    expect(again.stdout).toContain('succeeded 1, skipped 0, failed 0');
+    expect(server.admin.customer(uidOf(2))?.puntos).toBe(OPENING_BALANCE + 9);
+    expect(server.admin.customer(uidOf(0))?.puntos).toBe(OPENING_BALANCE + 5);
+    expect(server.admin.audit()).toHaveLength(3);
   });
 
   it('checks every row before the first request: bad rows listed with their lines, nothing sent', async () => {
