@@ -16,6 +16,7 @@ const OPTION_NAMES = [
   'signal',
   'onProgress',
   'onItem',
+  'total',
   'budget',
 ] as const satisfies readonly (keyof BulkOptions<unknown>)[];
 
@@ -51,6 +52,14 @@ function checkJobId(jobId: unknown, fail: Fail): string {
   }
   if (jobId.includes('\0')) fail('jobId must not hold a NUL character (it separates the job from the item)');
   return jobId;
+}
+
+/** The count given, else the source's own size; a shard's share of a size is not known ahead. */
+function checkTotal(value: unknown, source: BulkSource<unknown>, shard: BulkShard | undefined, fail: Fail) {
+  if (value === undefined) return shard ? undefined : knownSize(source);
+  if (!Number.isInteger(value) || (value as number) < 0)
+    fail(`total must be a whole number of items (0 or more), got ${String(value)}`);
+  return value as number;
 }
 
 function checkConcurrency(value: unknown, fail: Fail): number {
@@ -106,7 +115,7 @@ export function resolveJob<T, R>(source: unknown, run: unknown, options: unknown
     signal: given.signal,
     onItem: given.onItem,
     onProgress: given.onProgress,
-    total: shard ? undefined : knownSize(source as BulkSource<T>),
+    total: checkTotal(given.total, source as BulkSource<T>, shard, fail),
     budget: budget && createBudgetLedger(budget),
   };
 }

@@ -83,6 +83,11 @@ export interface BulkOptions<T, R = unknown> {
   /** Stops the job: no new item starts, the calls in flight are aborted, the job rejects with `LoyaltyAbortError`. */
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: BulkProgress) => void) | undefined;
+  /**
+   * How many items the job will see, when its source cannot say (a generator, lines read as they
+   * come): `onProgress` then gets `total` and `etaMs`. An array, a Set or a Map says it itself.
+   */
+  total?: number | undefined;
   /** Awaited when it returns a promise; the item holds its place among the `concurrency` until then. */
   onItem?: ((event: BulkItemEvent<T, R>) => void | Promise<void>) | undefined;
   /**

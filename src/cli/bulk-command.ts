@@ -137,6 +137,8 @@ function runRows(
     concurrency: command.concurrency,
     checkpoint: hooks.checkpoint,
     signal: hooks.signal,
+    // The rows are read from the file as they go: the check counted them.
+    total: checked.valid,
     onProgress: (progress) => hooks.view.update(progress),
     onItem: async (event) => {
       if (event.status === 'failed')

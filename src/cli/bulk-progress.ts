@@ -12,28 +12,17 @@ export interface ProgressView {
   stop(): void;
 }
 
-/**
- * The runner knows the total only of an array, and the rows are streamed from the file: the
- * command counted them in its check, so it gives the total and the time left at the runner's rate.
- */
-function withTotal(progress: BulkProgress, total: number | undefined): BulkProgress {
-  if (total === undefined || progress.total !== undefined) return progress;
-  const left = Math.max(0, total - progress.done);
-  const etaMs = progress.ratePerSecond > 0 ? (left * 1_000) / progress.ratePerSecond : undefined;
-  return { ...progress, total, ...(etaMs === undefined ? {} : { etaMs }) };
-}
-
 function plainLine(progress: BulkProgress): string {
   const of = progress.total === undefined ? '' : ` of ${progress.total}`;
   return `bulk: ${progress.done}${of} done (${progress.failed} failed), ${progress.ratePerSecond.toFixed(1)}/s, ETA ${seconds(progress.etaMs)}\n`;
 }
 
-function plainView(total: number | undefined): ProgressView {
+function plainView(): ProgressView {
   let printedAt = 0;
   let unprinted: BulkProgress | undefined;
   return {
     update(progress) {
-      unprinted = withTotal(progress, total);
+      unprinted = progress;
       if (Date.now() - printedAt < PLAIN_EVERY_MS) return;
       printedAt = Date.now();
       process.stderr.write(plainLine(unprinted));
@@ -47,7 +36,7 @@ function plainView(total: number | undefined): ProgressView {
 }
 
 export function createProgressView(terminal: boolean, total: number | undefined): ProgressView {
-  if (!terminal) return plainView(total);
+  if (!terminal) return plainView();
   const bar = new cliProgress.SingleBar(
     {
       format: ' {bar} {value}/{total} | {rate}/s | ETA {eta_formatted} | failed {failed}',

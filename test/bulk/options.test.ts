@@ -41,6 +41,12 @@ describe('a wrong option rejects with a LoyaltyError, before any item is read', 
     ],
     ['a signal that is none', { ...valid, signal: {} }, /^signal must be an AbortSignal/],
     ['an onItem that is no function', { ...valid, onItem: 'log' }, /^onItem must be a function/],
+    [
+      'a total below 0',
+      { ...valid, total: -1 },
+      /^total must be a whole number of items \(0 or more\), got -1/,
+    ],
+    ['a total that is no whole number', { ...valid, total: 2.5 }, /^total must be a whole number of items/],
   ])('%s', async (_case, options, message) => {
     const { client } = await openLedger(0);
     let read = 0;

@@ -204,6 +204,21 @@ describe('progress', () => {
     expect(during[0]?.etaMs).toBeGreaterThan(0);
   });
 
+  it('has the total it is given when the items are a generator, and the time left from it', async () => {
+    const { client } = await openLedger(0);
+    const reports: BulkProgress[] = [];
+    await client.bulk(new Set(numbers(60)).values(), () => sleep(10), {
+      jobId: 'given-total',
+      ...asKey,
+      concurrency: 1,
+      total: 60,
+      onProgress: (progress) => void reports.push(progress),
+    });
+    expect(reports[0]).toMatchObject({ total: 60 });
+    expect(reports[0]?.etaMs).toBeGreaterThan(0);
+    expect(reports.at(-1)).toMatchObject({ done: 60, total: 60, etaMs: 0 });
+  });
+
   it('has no total when the items are a generator', async () => {
     const { client } = await openLedger(0);
     let last: BulkProgress | undefined;
