@@ -10,6 +10,36 @@ const PLAIN_HTTP_CODES: ReadonlySet<string> = new Set([
   'ERR_SSL_UNKNOWN_PROTOCOL',
 ]);
 
+/**
+ * TLS failures that a retry a moment later meets again: a plain-HTTP server, or a certificate
+ * the client does not accept. The handshake failed, so nothing of the request was sent.
+ */
+const LASTING_TLS_CODES: ReadonlySet<string> = new Set([
+  ...PLAIN_HTTP_CODES,
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** The code of a transport's error or of its cause (undici and fetch wrap the socket's error). */
+function codeOf(error: unknown): string | undefined {
+  for (let link = error, depth = 0; link instanceof Error && depth < 3; link = link.cause, depth++) {
+    const { code } = link as { code?: unknown };
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** Whether a request failed on a TLS failure that sending again would meet again (the retry rule). */
+export function isLastingTlsFailure(transportError: unknown): boolean {
+  const code = codeOf(transportError);
+  return code !== undefined && LASTING_TLS_CODES.has(code);
+}
+
 interface Failure {
   message: string;
   code?: unknown;

@@ -1,3 +1,4 @@
+import { isLastingTlsFailure } from './connection-failure.js';
 import { LoyaltyApiError, LoyaltyConnectionError, type LoyaltyError } from './errors.js';
 
 export interface RetryPolicy {
@@ -52,6 +53,8 @@ export function decideRetry(
 ): RetryDecision {
   if (attempt > policy.maxRetries) return { retry: false, reason: 'no retries left' };
   if (error instanceof LoyaltyConnectionError) {
+    if (isLastingTlsFailure(error.cause))
+      return { retry: false, reason: 'a TLS failure that a retry meets again' };
     return { retry: true, delayMs: backoffDelay(attempt, policy, random) };
   }
   if (!(error instanceof LoyaltyApiError)) return { retry: false, reason: 'not retryable' };

@@ -34,6 +34,13 @@ describe('an https baseUrl that reaches a plain-HTTP server', () => {
     },
   );
 
+  it.each(TRANSPORTS)('(%s) is not retried: a retry would meet the same server', async (_l, t) => {
+    const https = stub.baseUrl.replace(/^http:/, 'https:');
+    const client = clientFor(stub, { baseUrl: https, maxRetries: 2, retryBaseDelayMs: 1, ...t });
+    await rejection(client.tareas.list());
+    expect(stub.connections).toBe(1);
+  });
+
   it.each(TRANSPORTS)("(%s) keeps the transport's TLS error as the cause", async (_l, t) => {
     const { cause } = await tlsToPlainHttp(t);
     const tls = cause as Error & { code?: string; cause?: { code?: string } };

@@ -62,6 +62,17 @@ function apiError(status: number, headers: Record<string, string> = {}): Loyalty
   }
 }
 
+/** A connection error as the transports give it: fetch's TypeError around the socket's error and its code. */
+function connectionFailure(code: string): LoyaltyConnectionError {
+  const socketError = Object.assign(new Error(code), { code });
+  return new LoyaltyConnectionError(
+    'op',
+    undefined,
+    code,
+    new TypeError('fetch failed', { cause: socketError }),
+  );
+}
+
 describe('decideRetry: what is retried (attempt 1 of maxRetries 2, random 0)', () => {
   const retried: [string, LoyaltyError][] = [
     ['408', apiError(408)],
@@ -71,6 +82,8 @@ describe('decideRetry: what is retried (attempt 1 of maxRetries 2, random 0)', (
     ['503', apiError(503)],
     ['504', apiError(504)],
     ['a connection error', new LoyaltyConnectionError('op', undefined, 'ECONNRESET')],
+    ['a connection reset', connectionFailure('ECONNRESET')],
+    ['a refused connection', connectionFailure('ECONNREFUSED')],
     ['a timeout', new LoyaltyTimeoutError('op', undefined, 'timed out')],
   ];
 
@@ -89,6 +102,9 @@ describe('decideRetry: what is retried (attempt 1 of maxRetries 2, random 0)', (
     ['a validation error', new LoyaltyValidationError('op', [])],
     ['an abort', new LoyaltyAbortError('aborted')],
     ['a plain LoyaltyError', new LoyaltyError('options')],
+    ['a plain-HTTP server behind an https baseUrl', connectionFailure('ERR_SSL_WRONG_VERSION_NUMBER')],
+    ['an expired certificate', connectionFailure('CERT_HAS_EXPIRED')],
+    ['a certificate for another name', connectionFailure('ERR_TLS_CERT_ALTNAME_INVALID')],
   ];
 
   it.each(final)('%s is never retried', (_label, error) => {

@@ -120,8 +120,12 @@ export class StubServer {
     });
   });
 
+  /** Connections opened since the last reset, HTTP or not (a TLS handshake makes no request). */
+  connections = 0;
+
   constructor() {
     this.#server.on('connection', (socket) => {
+      this.connections += 1;
       this.#sockets.add(socket);
       socket.on('close', () => this.#sockets.delete(socket));
     });
@@ -183,6 +187,7 @@ export class StubServer {
   /** Forgets requests and script; drops stalled answers. */
   reset(): void {
     this.requests.length = 0;
+    this.connections = 0;
     this.#script.length = 0;
     this.#waiters.length = 0;
     this.fallback = success();
