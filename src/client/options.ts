@@ -5,7 +5,7 @@ import { headerValue } from '../operations/fields.js';
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../operations/headers.js';
 import { inBrowser } from '../runtime.js';
 import { appProduct } from './app-info.js';
-import { resolveApiUrl } from './base-url.js';
+import { type ApiUrl, resolveApiUrl } from './base-url.js';
 import { LoyaltyError } from './errors.js';
 import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { checkOptionNames } from './option-names.js';
@@ -204,6 +204,28 @@ function checkLimiter(limiter: unknown): Limiter | undefined {
 const environment = (): Record<string, string | undefined> =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
 
+/** The key given or found in the environment; never shown in a message, only described. */
+function checkApiKey(apiKey: unknown): string {
+  // Only the type is named: the value may be the key itself, in a wrapper.
+  if (apiKey !== undefined && typeof apiKey !== 'string')
+    fail(`apiKey must be a string, got ${kindOf(apiKey)}: pass the key itself or set LOYALTY_API_KEY`);
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+    fail('Missing API key: pass apiKey or set LOYALTY_API_KEY');
+  }
+  if (!headerValue.safeParse(apiKey).success || apiKey !== apiKey.trim()) {
+    fail('The API key holds control characters or surrounding spaces; copy it again from the dashboard');
+  }
+  return apiKey;
+}
+
+function checkBaseUrl(baseUrl: string | undefined): ApiUrl {
+  if (!baseUrl)
+    fail(
+      'Missing base URL: pass baseUrl or set LOYALTY_BASE_URL (the service address, e.g. https://api.example.com)',
+    );
+  return resolveApiUrl(baseUrl);
+}
+
 export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptions {
   const env = environment();
   if (typeof options !== 'object' || options === null) fail('LoyaltyClient options must be an object');
@@ -214,27 +236,13 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
         'Call the API from your backend; for a local tool or a test, pass dangerouslyAllowBrowser: true.',
     );
   }
-  const apiKey: unknown = options.apiKey ?? env.LOYALTY_API_KEY;
-  // Only the type is named: the value may be the key itself, in a wrapper.
-  if (apiKey !== undefined && typeof apiKey !== 'string')
-    fail(`apiKey must be a string, got ${kindOf(apiKey)}: pass the key itself or set LOYALTY_API_KEY`);
-  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
-    fail('Missing API key: pass apiKey or set LOYALTY_API_KEY');
-  }
-  if (!headerValue.safeParse(apiKey).success || apiKey !== apiKey.trim()) {
-    fail('The API key holds control characters or surrounding spaces; copy it again from the dashboard');
-  }
+  const apiKey = checkApiKey(options.apiKey ?? env.LOYALTY_API_KEY);
   const logLevel = options.logLevel ?? (env.LOYALTY_LOG as LogLevel | undefined) ?? 'warn';
   if (!LOG_LEVELS.includes(logLevel))
     fail(`logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${logLevel}`);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch must be a function');
   if (options.fetch && options.dispatcher) fail('Give either fetch or dispatcher, not both');
-  const baseUrl = options.baseUrl ?? env.LOYALTY_BASE_URL;
-  if (!baseUrl)
-    fail(
-      'Missing base URL: pass baseUrl or set LOYALTY_BASE_URL (the service address, e.g. https://api.example.com)',
-    );
-  const { origin, basePath } = resolveApiUrl(baseUrl);
+  const { origin, basePath } = checkBaseUrl(options.baseUrl ?? env.LOYALTY_BASE_URL);
   const retryBaseDelayMs = nonNegativeInteger(
     options.retryBaseDelayMs,
     'retryBaseDelayMs',
