@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
-import { FAILURE_COLUMNS, type FailureOutcome } from './bulk-outcome.js';
+import { FAILURE_COLUMNS, type FailureOutcome, isFailureColumn } from './bulk-outcome.js';
 import type { Row, RowFormat } from './bulk-rows.js';
 
 /** What the failures file says of a failed row beyond its fields. */
@@ -30,9 +30,7 @@ export class FailuresFile {
 
   async add(row: Row, failure: RowFailure): Promise<void> {
     this.count += 1;
-    const fields = Object.fromEntries(
-      Object.entries(row.fields).filter(([name]) => !(FAILURE_COLUMNS as readonly string[]).includes(name)),
-    );
+    const fields = Object.fromEntries(Object.entries(row.fields).filter(([name]) => !isFailureColumn(name)));
     let text: string;
     if (this.#format === 'jsonl') {
       text = `${JSON.stringify({ ...fields, ...failure })}\n`;

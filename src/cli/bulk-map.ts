@@ -1,6 +1,6 @@
 import type { OperationDefinition } from '../operations/define.js';
 import { describeIssues, validateRequest } from '../operations/validate.js';
-import { FAILURE_COLUMNS, rowItemKey } from './bulk-outcome.js';
+import { isFailureColumn, rowItemKey } from './bulk-outcome.js';
 import type { Row } from './bulk-rows.js';
 import { type FieldFlag, fromText, NOT_CONVERTED, operationFlags } from './operation-flags.js';
 import { UsageError } from './usage-error.js';
@@ -109,7 +109,7 @@ export function unusedColumns(row: Row, mapping: RowMapping): string[] {
   return Object.keys(row.fields).filter(
     (column) =>
       column !== mapping.keyField &&
-      !(FAILURE_COLUMNS as readonly string[]).includes(column) &&
+      !isFailureColumn(column) &&
       !names.has(mapping.renames.get(column) ?? column),
   );
 }

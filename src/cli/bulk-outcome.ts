@@ -10,6 +10,10 @@ export type FailureOutcome = 'refused' | 'unknown';
 /** The columns the failures file adds to a row; read back, they are never sent as parameters. */
 export const FAILURE_COLUMNS = ['error', 'outcome', 'sentItemKey'] as const;
 
+export function isFailureColumn(name: string): boolean {
+  return (FAILURE_COLUMNS as readonly string[]).includes(name);
+}
+
 /** Answers that refuse a request whole: the service applied nothing under its key. */
 const REFUSING_STATUSES = new Set([400, 401, 403, 404, 405, 413, 422]);
 

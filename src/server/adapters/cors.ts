@@ -51,12 +51,12 @@ const ADMIN_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'access-control-allow-headers': 'authorization, content-type',
 });
 
-/** The CORS headers of an answer to `path`; none for the admin routes and the inspector without a token. */
+/** The CORS headers of an answer; none for the admin routes and the inspector (`admin`) without a token. */
 export function corsHeadersFor(
-  path: string,
+  admin: boolean,
   adminToken: string | undefined,
 ): Readonly<Record<string, string>> | undefined {
-  return adminToken === undefined && isAdminPath(path) ? undefined : CORS_HEADERS;
+  return admin && adminToken === undefined ? undefined : CORS_HEADERS;
 }
 
 /**

@@ -65,7 +65,7 @@ function admitted(
   const query = new URLSearchParams(request.query);
   const refusal = adminRefusal(req, query, binding.host, binding.token);
   if (refusal) {
-    send(res, failureResponse(refusal, newMeta()), hasBody, corsHeadersFor(request.path, binding.token));
+    send(res, failureResponse(refusal, newMeta()), hasBody, corsHeadersFor(true, binding.token));
     return false;
   }
   if (query.has('token')) {
@@ -73,7 +73,7 @@ function admitted(
     request.query = query.toString();
   }
   if (request.path === REQUEST_STREAM_PATH && request.method === 'GET') {
-    streamRequests(engine.requestLog, res, corsHeadersFor(request.path, binding.token));
+    streamRequests(engine.requestLog, res, corsHeadersFor(true, binding.token));
     return false;
   }
   return true;
@@ -105,8 +105,9 @@ export function createNodeListener(
       query: mark === -1 ? '' : url.slice(mark + 1),
       headers: req.headers as Record<string, string | undefined>,
     };
-    if (isAdminPath(request.path) && !admitted(engine, binding, req, res, request, hasBody)) return;
-    const cors = corsHeadersFor(request.path, binding.token);
+    const admin = isAdminPath(request.path);
+    if (admin && !admitted(engine, binding, req, res, request, hasBody)) return;
+    const cors = corsHeadersFor(admin, binding.token);
     if (!hasBody || Number(declared) > MAX_BODY_BYTES) {
       answer(engine, res, request, hasBody, cors);
       return;
