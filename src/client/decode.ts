@@ -81,7 +81,7 @@ function failureOf(answer: TransportResponse, call: DecodeTarget, client: Decode
   const response = answerWithoutSecret(answer, client.apiKey);
   const { text } = response;
   const json = parseJson(text);
-  const parsed = envelopeSchema.safeParse(json);
+  const parsed = envelopeSchema().safeParse(json);
   const envelope = parsed.success ? parsed.data : undefined;
   const init: ApiErrorInit = {
     status: response.status,

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { OperationDefinition } from '../operations/define.js';
 import { envelope } from '../operations/envelope.js';
 import { idempotencyKey } from '../operations/fields.js';
@@ -15,7 +15,12 @@ import { RESPONSE_HEADERS, responsesOf, unroutedResponses } from './responses.js
 type Json = Record<string, unknown>;
 
 /** A parameter of the document from its zod definition: the rule and the description alike. */
-function parameterOf(location: 'query' | 'header', name: string, schema: z.ZodType, required: boolean): Json {
+function parameterOf(
+  location: 'query' | 'header',
+  name: string,
+  schema: z.ZodMiniType,
+  required: boolean,
+): Json {
   const { description, ...rule } = requestJsonSchema(schema);
   return { in: location, name, required, schema: rule, ...(description ? { description } : {}) };
 }
@@ -30,10 +35,10 @@ function parametersOf(operation: OperationDefinition): Json[] {
       schema,
       ...(description ? { description } : {}),
     }));
-  parameters.push(parameterOf('query', HELP_PARAMETER, helpFlag, false));
+  parameters.push(parameterOf('query', HELP_PARAMETER, helpFlag(), false));
   if (operation.idempotency !== 'none') {
     const required = operation.idempotency === 'required';
-    parameters.push(parameterOf('header', IDEMPOTENCY_HEADER, idempotencyKey, required));
+    parameters.push(parameterOf('header', IDEMPOTENCY_HEADER, idempotencyKey(), required));
   }
   return parameters;
 }
@@ -92,7 +97,7 @@ export function buildOpenApiDocument(
     paths,
     components: {
       securitySchemes: { apikey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER } },
-      schemas: { Envelope: responseJsonSchema(envelope) },
+      schemas: { Envelope: responseJsonSchema(envelope()) },
       headers: RESPONSE_HEADERS,
       responses: unroutedResponses(),
     },

@@ -1,29 +1,34 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from './define.js';
 import { isoDate, jsonValue, motivo, puntos, uid } from './fields.js';
 import { LIMITS } from './limits.js';
+import { once } from './once.js';
 import { perfilUpdate } from './perfil.js';
 import { cliente, movimiento, nivelResultado, notificacion, puntosResultado } from './records.js';
 
-const text = z.string('must be a string');
+const text = () => z.string('must be a string');
+const optionalText = () => z.optional(text());
 
 /** Keys the spec names for `usuarioData`; its full set is not shown, so other keys pass through as JSON values. */
-const usuarioData = z
-  .object({
-    nombre: text.optional(),
-    apellido: text.optional(),
-    email: z.email('must be an email address').optional(),
-    telefono: text.optional(),
-    num_id: text.optional(),
-    tipo_id: text.optional(),
-    birthdate: isoDate.optional(),
-    ciudad: text.optional(),
-    genero: text.optional(),
-  })
-  .catchall(jsonValue)
-  .describe('Customer data');
+const usuarioData = () =>
+  z
+    .catchall(
+      z.object({
+        nombre: optionalText(),
+        apellido: optionalText(),
+        email: z.optional(z.email('must be an email address')),
+        telefono: optionalText(),
+        num_id: optionalText(),
+        tipo_id: optionalText(),
+        birthdate: z.optional(isoDate()),
+        ciudad: optionalText(),
+        genero: optionalText(),
+      }),
+      jsonValue(),
+    )
+    .check(z.describe('Customer data'));
 
-const uidParams = z.strictObject({ uid });
+const uidParams = once(() => z.strictObject({ uid: uid() }));
 
 export const clientesCreate = defineOperation({
   number: 3,
@@ -32,10 +37,11 @@ export const clientesCreate = defineOperation({
   path: '/clientes',
   scope: 'clientes:write',
   idempotency: 'required',
-  body: z.strictObject({
-    usuarioData,
-    usuarioPassword: text.describe('Initial password; random when omitted').optional(),
-  }),
+  body: () =>
+    z.strictObject({
+      usuarioData: usuarioData(),
+      usuarioPassword: z.optional(text().check(z.describe('Initial password; random when omitted'))),
+    }),
   data: cliente,
   summary: 'Create a customer',
   description:
@@ -50,9 +56,12 @@ export const clientesRetrieve = defineOperation({
   scope: 'clientes:read',
   idempotency: 'none',
   params: uidParams,
-  query: z.strictObject({
-    completo: z.boolean('must be a boolean').describe('Include all information; default true').optional(),
-  }),
+  query: () =>
+    z.strictObject({
+      completo: z.optional(
+        z.boolean('must be a boolean').check(z.describe('Include all information; default true')),
+      ),
+    }),
   data: cliente,
   summary: 'Retrieve a customer',
   description: 'Returns the full profile of a customer.',
@@ -81,7 +90,7 @@ export const clientesPuntosAdd = defineOperation({
   scope: 'puntos:write',
   idempotency: 'required',
   params: uidParams,
-  body: z.strictObject({ puntos, motivo }),
+  body: () => z.strictObject({ puntos: puntos(), motivo: motivo() }),
   data: puntosResultado,
   summary: 'Add or remove points of a customer',
   description:
@@ -96,7 +105,7 @@ export const clientesPuntosList = defineOperation({
   scope: 'puntos:read',
   idempotency: 'none',
   params: uidParams,
-  data: z.array(movimiento),
+  data: () => z.array(movimiento()),
   summary: "List a customer's points history",
   description: 'Returns the points movements of a customer, oldest first.',
 });
@@ -109,16 +118,19 @@ export const clientesNotificacionesSend = defineOperation({
   scope: 'notificaciones:write',
   idempotency: 'required',
   params: uidParams,
-  body: z.strictObject({
-    titulo: text
-      .min(1, 'must not be empty')
-      .max(LIMITS.tituloMaxLength, `must be at most ${LIMITS.tituloMaxLength} characters`)
-      .describe('Title'),
-    mensaje: text
-      .min(1, 'must not be empty')
-      .max(LIMITS.mensajeMaxLength, `must be at most ${LIMITS.mensajeMaxLength} characters`)
-      .describe('Message'),
-  }),
+  body: () =>
+    z.strictObject({
+      titulo: text().check(
+        z.minLength(1, 'must not be empty'),
+        z.maxLength(LIMITS.tituloMaxLength, `must be at most ${LIMITS.tituloMaxLength} characters`),
+        z.describe('Title'),
+      ),
+      mensaje: text().check(
+        z.minLength(1, 'must not be empty'),
+        z.maxLength(LIMITS.mensajeMaxLength, `must be at most ${LIMITS.mensajeMaxLength} characters`),
+        z.describe('Message'),
+      ),
+    }),
   data: notificacion,
   summary: 'Send a push notification to a customer',
   description: 'Sends a push notification to a customer.',

@@ -1,4 +1,5 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
+import { once } from './once.js';
 import type { Scope } from './scopes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH';
@@ -12,9 +13,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH';
 export type IdempotencyRule = 'required' | 'optional' | 'none';
 
 /** @inline */
-export type ObjectSchema = z.ZodObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
+export type ObjectSchema = z.ZodMiniObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
 
-export interface OperationDefinition {
+/** What every row of the table says, besides its schemas. */
+interface OperationFacts {
   /** The row number of the spec's endpoint table. */
   readonly number: number;
   /** The SDK method path without `client.`, e.g. `clientes.puntos.add`. */
@@ -25,22 +27,48 @@ export interface OperationDefinition {
   /** The scope the key must hold; `null` when the operation requires none. */
   readonly scope: Scope | null;
   readonly idempotency: IdempotencyRule;
-  readonly params?: ObjectSchema;
-  readonly query?: ObjectSchema;
-  readonly body?: ObjectSchema;
   /** Group actions: the body's `dryRun` and the per-key group action limit apply. */
   readonly groupAction?: boolean;
-  /** Schema of `data` in a successful answer. Lenient: unknown fields are kept. */
-  readonly data: z.ZodType;
   readonly summary: string;
   /** Prose for the help text; parameters, scope and idempotency are rendered from the schemas. */
   readonly description: string;
 }
 
-export function defineOperation<const Definition extends OperationDefinition>(
-  definition: Definition,
-): Definition {
-  return Object.freeze(definition);
+/** A row as the table declares it: each schema as the function that builds it. */
+export interface OperationDeclaration extends OperationFacts {
+  readonly params?: () => ObjectSchema;
+  readonly query?: () => ObjectSchema;
+  readonly body?: () => ObjectSchema;
+  /** Schema of `data` in a successful answer. */
+  readonly data: () => z.ZodMiniType;
+}
+
+/** A row as everything else reads it: the schemas themselves, built on first read. */
+export interface OperationDefinition extends OperationFacts {
+  readonly params?: ObjectSchema;
+  readonly query?: ObjectSchema;
+  readonly body?: ObjectSchema;
+  /** Schema of `data` in a successful answer. Lenient: unknown fields are kept. */
+  readonly data: z.ZodMiniType;
+}
+
+/** The row of a declaration: every schema-building function replaced by what it builds. */
+export type Defined<Declaration> = {
+  readonly [Key in keyof Declaration]: Declaration[Key] extends () => infer Built ? Built : Declaration[Key];
+};
+
+const SCHEMA_FIELDS = ['params', 'query', 'body', 'data'] as const;
+
+/** A row of the table whose schemas are built on their first read and then kept. */
+export function defineOperation<const Declaration extends OperationDeclaration>(
+  declaration: Declaration,
+): Defined<Declaration> {
+  const row: Record<string, unknown> = { ...(declaration as OperationDeclaration) };
+  for (const field of SCHEMA_FIELDS) {
+    const build = declaration[field];
+    if (build) Object.defineProperty(row, field, { get: once(build), enumerable: true });
+  }
+  return Object.freeze(row) as Defined<Declaration>;
 }
 
 /** Names of the `{placeholders}` of a path, in order. */

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { once } from './once.js';
 import type { Scope } from './scopes.js';
 
 /** The spec's response envelope (every endpoint). */
@@ -20,25 +21,29 @@ export interface Envelope<Data = unknown> {
 }
 
 /** The spec's response envelope, field by field (its "Response envelope" table). */
-export const envelope = z.looseObject({
-  codigoRespuesta: z.int().describe('0 on success'),
-  msj: z.string().describe('Success message text, or what went wrong'),
-  data: z.unknown().describe('Payload of the operation').optional(),
-  meta: z.looseObject({
-    requestId: z.string().describe('Identifier of the request'),
-    appId: z.int().describe('Identifier of the application that owns the key'),
-    scope: z.string().nullable().describe('Scope required by the operation; null when none'),
-    requiredScope: z.string().describe('On a 403: the scope that was missing').optional(),
-    legacy: z.unknown().describe('On a 422: the business-rule detail').optional(),
+export const envelope = once(() =>
+  z.looseObject({
+    codigoRespuesta: z.int().check(z.describe('0 on success')),
+    msj: z.string().check(z.describe('Success message text, or what went wrong')),
+    data: z.optional(z.unknown().check(z.describe('Payload of the operation'))),
+    meta: z.looseObject({
+      requestId: z.string().check(z.describe('Identifier of the request')),
+      appId: z.int().check(z.describe('Identifier of the application that owns the key')),
+      scope: z.nullable(z.string()).check(z.describe('Scope required by the operation; null when none')),
+      requiredScope: z.optional(z.string().check(z.describe('On a 403: the scope that was missing'))),
+      legacy: z.optional(z.unknown().check(z.describe('On a 422: the business-rule detail'))),
+    }),
+    details: z.optional(z.unknown().check(z.describe('On a 400: the invalid parameters'))),
   }),
-  details: z.unknown().describe('On a 400: the invalid parameters').optional(),
-});
+);
 
 /**
  * What the client requires of an answer to call it an envelope: the spec's, with `meta` and its
  * fields optional, since the real service may leave them out; everything else is kept as sent.
  */
-export const envelopeSchema = envelope.extend({ meta: envelope.shape.meta.partial().optional() });
+export const envelopeSchema = once(() =>
+  z.extend(envelope(), { meta: z.optional(z.partial(envelope().shape.meta)) }),
+);
 
 /**
  * The success case of `envelopeSchema`, checked by hand: it runs on every answer, where the

@@ -1,66 +1,97 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from './limits.js';
+import { once } from './once.js';
 
 /**
  * Schemas of values that appear in more than one operation. Each rule of the spec's parameter
- * and Limits tables is written here once; the operation table composes them.
+ * and Limits tables is written here once; the operation table composes them. Each is built on
+ * its first use (once.ts).
  */
 
 /** A calendar date `YYYY-MM-DD` that exists (2023-02-29 does not). */
-export const isoDate = z.iso.date({ error: 'must be a date YYYY-MM-DD that exists on the calendar' });
+export const isoDate = once(() =>
+  z.iso.date({ error: 'must be a date YYYY-MM-DD that exists on the calendar' }),
+);
 
 /** Customer UID: a single path segment of 1..128 characters. */
-export const uid = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(LIMITS.uidMaxLength, `must be at most ${LIMITS.uidMaxLength} characters`)
-  // A path segment "." or ".." is removed by URL normalisation, so such a uid can never reach its customer.
-  .refine((value) => value !== '.' && value !== '..', 'must not be "." or ".."')
-  // A lone surrogate cannot be URL-encoded.
-  .refine((value) => value.isWellFormed(), 'must be well-formed Unicode (no lone surrogate)')
-  .describe('Customer UID');
+export const uid = once(() =>
+  z.string().check(
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(LIMITS.uidMaxLength, `must be at most ${LIMITS.uidMaxLength} characters`),
+    // A path segment "." or ".." is removed by URL normalisation, so such a uid can never reach its customer.
+    z.refine((value) => value !== '.' && value !== '..', 'must not be "." or ".."'),
+    // A lone surrogate cannot be URL-encoded.
+    z.refine((value) => value.isWellFormed(), 'must be well-formed Unicode (no lone surrogate)'),
+    z.describe('Customer UID'),
+  ),
+);
 
 /** Identifiers of groups, tasks and promotions: integers, at least 1. */
 export const positiveId = (description: string) =>
-  z.int('must be an integer').min(1, 'must be at least 1').describe(description);
+  z.int('must be an integer').check(z.minimum(1, 'must be at least 1'), z.describe(description));
 
 /** Points in the public unit; negative removes; at most 10000 either way per call; never 0. */
-export const puntos = z
-  .number('must be a number')
-  .min(-LIMITS.puntosPerCall, `must be at least -${LIMITS.puntosPerCall}`)
-  .max(LIMITS.puntosPerCall, `must be at most ${LIMITS.puntosPerCall}`)
-  .refine((value) => value !== 0, 'must not be 0')
-  // The refinement cannot show in JSON Schema; `not` says the same to the OpenAPI document and the help.
-  .meta({ description: 'Points in the public unit; a negative number removes', not: { enum: [0] } });
+export const puntos = once(() =>
+  z.number('must be a number').check(
+    z.minimum(-LIMITS.puntosPerCall, `must be at least -${LIMITS.puntosPerCall}`),
+    z.maximum(LIMITS.puntosPerCall, `must be at most ${LIMITS.puntosPerCall}`),
+    z.refine((value) => value !== 0, 'must not be 0'),
+    // The refinement cannot show in JSON Schema; `not` says the same to the OpenAPI document and the help.
+    z.meta({ description: 'Points in the public unit; a negative number removes', not: { enum: [0] } }),
+  ),
+);
 
-export const motivo = z.string('must be a string').describe('Reason, kept in the audit').optional();
+export const motivo = once(() =>
+  z.optional(z.string('must be a string').check(z.describe('Reason, kept in the audit'))),
+);
 
 /** Printable ASCII, no spaces: safe in a header and comparable byte for byte. */
 const PRINTABLE = /^[\x21-\x7E]*$/;
 
-export const idempotencyKey = z
-  .string('must be a string')
-  .min(LIMITS.idempotencyKeyMinLength, `must be at least ${LIMITS.idempotencyKeyMinLength} characters`)
-  .max(LIMITS.idempotencyKeyMaxLength, `must be at most ${LIMITS.idempotencyKeyMaxLength} characters`)
-  .regex(PRINTABLE, 'must hold printable ASCII characters only (no spaces or control characters)')
-  .describe('Idempotency key, printable ASCII; a UUID is suitable');
+export const idempotencyKey = once(() =>
+  z
+    .string('must be a string')
+    .check(
+      z.minLength(
+        LIMITS.idempotencyKeyMinLength,
+        `must be at least ${LIMITS.idempotencyKeyMinLength} characters`,
+      ),
+      z.maxLength(
+        LIMITS.idempotencyKeyMaxLength,
+        `must be at most ${LIMITS.idempotencyKeyMaxLength} characters`,
+      ),
+      z.regex(PRINTABLE, 'must hold printable ASCII characters only (no spaces or control characters)'),
+      z.describe('Idempotency key, printable ASCII; a UUID is suitable'),
+    ),
+);
 
 /**
  * A header value that cannot split or smuggle headers, and that HTTP can carry: tab, printable
  * ASCII and Latin-1. A character above U+00FF is refused by undici and by fetch alike, so letting
  * it through would only turn into a connection error (retried) after the call began.
  */
-export const headerValue = z
-  .string('must be a string')
-  .regex(
-    /^[\t\x20-\x7E\x80-\xFF]*$/,
-    'must not contain CR, LF or other control characters, nor characters above U+00FF',
-  );
+export const headerValue = once(() =>
+  z
+    .string('must be a string')
+    .check(
+      z.regex(
+        /^[\t\x20-\x7E\x80-\xFF]*$/,
+        'must not contain CR, LF or other control characters, nor characters above U+00FF',
+      ),
+    ),
+);
 
-export const dryRun = z
-  .boolean('must be a boolean')
-  .describe('true: nothing is executed; the answer reports the customers affected and the estimated cost')
-  .optional();
+export const dryRun = once(() =>
+  z.optional(
+    z
+      .boolean('must be a boolean')
+      .check(
+        z.describe(
+          'true: nothing is executed; the answer reports the customers affected and the estimated cost',
+        ),
+      ),
+  ),
+);
 
 /** How deep a free-form JSON value may nest: the keys of `usuarioData` the spec does not name. */
 export const JSON_MAX_DEPTH = 32;
@@ -90,7 +121,9 @@ export function isBoundedJson(value: unknown): value is z.core.util.JSONType {
 }
 
 /** A free-form JSON value (checked by `isBoundedJson`). */
-export const jsonValue = z.custom<z.core.util.JSONType>(
-  isBoundedJson,
-  `must be JSON (null, booleans, finite numbers, strings, arrays, plain objects) nested at most ${JSON_MAX_DEPTH} levels`,
+export const jsonValue = once(() =>
+  z.custom<z.core.util.JSONType>(
+    isBoundedJson,
+    `must be JSON (null, booleans, finite numbers, strings, arrays, plain objects) nested at most ${JSON_MAX_DEPTH} levels`,
+  ),
 );

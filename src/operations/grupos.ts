@@ -1,10 +1,13 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from './define.js';
 import { dryRun, motivo, positiveId, puntos } from './fields.js';
 import { LIMITS } from './limits.js';
+import { once } from './once.js';
 import { grupo, grupoAccion } from './records.js';
 
-const grupoParams = z.strictObject({ grupoId: positiveId('Group id, created by segment evaluation') });
+const grupoParams = once(() =>
+  z.strictObject({ grupoId: positiveId('Group id, created by segment evaluation') }),
+);
 
 export const gruposPuntosAdd = defineOperation({
   number: 11,
@@ -15,7 +18,7 @@ export const gruposPuntosAdd = defineOperation({
   idempotency: 'required',
   groupAction: true,
   params: grupoParams,
-  body: z.strictObject({ dryRun, puntos, motivo }),
+  body: () => z.strictObject({ dryRun: dryRun(), puntos: puntos(), motivo: motivo() }),
   data: grupoAccion,
   summary: 'Add or remove points for every customer of a group',
   description:
@@ -32,10 +35,13 @@ export const gruposEtiquetasAdd = defineOperation({
   idempotency: 'required',
   groupAction: true,
   params: grupoParams,
-  body: z.strictObject({
-    dryRun,
-    etiqueta: z.string('must be a string').min(1, 'must not be empty').describe('The tag'),
-  }),
+  body: () =>
+    z.strictObject({
+      dryRun: dryRun(),
+      etiqueta: z
+        .string('must be a string')
+        .check(z.minLength(1, 'must not be empty'), z.describe('The tag')),
+    }),
   data: grupoAccion,
   summary: 'Add a tag to every customer of a group',
   description: 'Adds a tag to every customer of a group. Send a dry run first (dryRun: true).',
@@ -49,13 +55,19 @@ export const gruposNombreSet = defineOperation({
   scope: 'segmentos:write',
   idempotency: 'optional',
   params: grupoParams,
-  body: z.strictObject({
-    nombre: z
-      .string('must be a string')
-      .min(1, 'must not be empty')
-      .max(LIMITS.grupoNombreMaxLength, `must be at most ${LIMITS.grupoNombreMaxLength} characters`)
-      .describe('Group name'),
-  }),
+  body: () =>
+    z.strictObject({
+      nombre: z
+        .string('must be a string')
+        .check(
+          z.minLength(1, 'must not be empty'),
+          z.maxLength(
+            LIMITS.grupoNombreMaxLength,
+            `must be at most ${LIMITS.grupoNombreMaxLength} characters`,
+          ),
+          z.describe('Group name'),
+        ),
+    }),
   data: grupo,
   summary: 'Name a group',
   description: 'Assigns a name to a group.',

@@ -1,15 +1,19 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { OperationDefinition } from './define.js';
 import { API_PREFIX, LIMITS } from './limits.js';
+import { once } from './once.js';
 import { describeParameters } from './parameters.js';
 
 /** The query parameter every operation accepts besides its own. */
 export const HELP_PARAMETER = 'help';
 
-export const helpFlag = z
-  .boolean('must be true or false')
-  .describe('true: answer with the plain-text help of the operation')
-  .optional();
+export const helpFlag = once(() =>
+  z.optional(
+    z
+      .boolean('must be true or false')
+      .check(z.describe('true: answer with the plain-text help of the operation')),
+  ),
+);
 
 export function ruleOf(schema: Record<string, unknown>): string {
   const rules: string[] = [];

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { nearestName } from './near-name.js';
 
 /**
@@ -12,9 +12,9 @@ type Location = 'path' | 'query' | 'body' | 'header';
 
 interface SchemaDef {
   type?: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
+  shape?: Record<string, z.ZodMiniType>;
+  innerType?: z.ZodMiniType;
+  in?: z.ZodMiniType;
 }
 
 const defOf = (schema: unknown): SchemaDef =>
@@ -57,6 +57,8 @@ function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
       return `must be a valid ${issue.format}`;
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`;
+    case 'unrecognized_keys':
+      return `${issue.keys.length === 1 ? 'is not a known key' : 'are not known keys'}: ${issue.keys.join(', ')}`;
     default:
       return undefined;
   }
@@ -65,7 +67,7 @@ function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
 export const PLAIN_MESSAGES: z.core.ParseContext<Issue> = { error: plainMessage };
 
 /** The object schema under optional, nullable, default and pipe wrappers; undefined if there is none. */
-function objectShape(schema: unknown): Record<string, z.ZodType> | undefined {
+function objectShape(schema: unknown): Record<string, z.ZodMiniType> | undefined {
   let current = schema;
   for (let depth = 0; depth < 8; depth++) {
     const def = defOf(current);
@@ -76,7 +78,7 @@ function objectShape(schema: unknown): Record<string, z.ZodType> | undefined {
   return undefined;
 }
 
-function shapeAt(schema: unknown, path: readonly PropertyKey[]): Record<string, z.ZodType> | undefined {
+function shapeAt(schema: unknown, path: readonly PropertyKey[]): Record<string, z.ZodMiniType> | undefined {
   let shape = objectShape(schema);
   for (const key of path) shape = objectShape(shape?.[String(key)]);
   return shape;
@@ -92,7 +94,7 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** `an object with puntos; optionally motivo`: what a body must be, from its schema. */
-function describeObject(shape: Record<string, z.ZodType>): string {
+function describeObject(shape: Record<string, z.ZodMiniType>): string {
   const names = Object.keys(shape);
   const optional = names.filter((name) => shape[name]?._zod.optin === 'optional');
   const required = names.filter((name) => !optional.includes(name));
@@ -102,7 +104,7 @@ function describeObject(shape: Record<string, z.ZodType>): string {
 }
 
 /** Required fields of `shape` that `object` leaves out. */
-function missingFields(shape: Record<string, z.ZodType>, object: unknown): string[] {
+function missingFields(shape: Record<string, z.ZodMiniType>, object: unknown): string[] {
   const given = typeof object === 'object' && object !== null ? (object as Record<string, unknown>) : {};
   return Object.keys(shape).filter(
     (name) => shape[name]?._zod.optin !== 'optional' && given[name] === undefined,
@@ -113,14 +115,14 @@ function missingFields(shape: Record<string, z.ZodType>, object: unknown): strin
  * The field an unknown key was probably meant to be: a known one at most two edits away, else a
  * required field left out, up to half the key's length away (`points` for a missing `puntos`).
  */
-function suggestion(key: string, shape: Record<string, z.ZodType>, object: unknown): string | undefined {
+function suggestion(key: string, shape: Record<string, z.ZodMiniType>, object: unknown): string | undefined {
   const missing = missingFields(shape, object);
   return nearestName(key, Object.keys(shape)) ?? nearestName(key, missing, Math.floor(key.length / 2));
 }
 
 function unknownKeyMessage(
   key: string,
-  shape: Record<string, z.ZodType>,
+  shape: Record<string, z.ZodMiniType>,
   object: unknown,
   location: Location,
 ): string {
@@ -135,7 +137,7 @@ function unknownKeyMessage(
  * A missing value "is required", whatever rule it failed (a type, a literal); a whole body of the
  * wrong kind says what it must be. Other messages stay as the table or PLAIN_MESSAGES wrote them.
  */
-function reworded(issue: Issue, schema: z.ZodType, value: unknown): string {
+function reworded(issue: Issue, schema: z.ZodMiniType, value: unknown): string {
   const given = valueAt(value, issue.path);
   const shape = issue.path.length === 0 ? objectShape(schema) : undefined;
   if (given === undefined) return shape ? `is required: ${describeObject(shape)}` : 'is required';
@@ -147,7 +149,12 @@ function reworded(issue: Issue, schema: z.ZodType, value: unknown): string {
  * The issue as the caller should read it. An `unrecognized_keys` issue becomes one issue per
  * key (`keys` holds that one key; its path stays the object's), so each key gets its suggestion.
  */
-export function explainIssue(issue: Issue, schema: z.ZodType, value: unknown, location: Location): Issue[] {
+export function explainIssue(
+  issue: Issue,
+  schema: z.ZodMiniType,
+  value: unknown,
+  location: Location,
+): Issue[] {
   if (issue.code !== 'unrecognized_keys') return [{ ...issue, message: reworded(issue, schema, value) }];
   const shape = shapeAt(schema, issue.path) ?? {};
   const object = valueAt(value, issue.path);

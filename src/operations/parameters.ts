@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { OperationDefinition } from './define.js';
 import type { ParameterLocation } from './validate.js';
 
 /** JSON Schema (OpenAPI 3.0 dialect) of a request schema, as the caller writes it. */
-export function requestJsonSchema(schema: z.ZodType): Record<string, unknown> {
+export function requestJsonSchema(schema: z.ZodMiniType): Record<string, unknown> {
   return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<
     string,
     unknown
@@ -11,7 +11,7 @@ export function requestJsonSchema(schema: z.ZodType): Record<string, unknown> {
 }
 
 /** JSON Schema (OpenAPI 3.0 dialect) of a response schema. */
-export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
+export function responseJsonSchema(schema: z.ZodMiniType): Record<string, unknown> {
   return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as Record<
     string,
     unknown

@@ -1,32 +1,42 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isoDate } from './fields.js';
+import { once } from './once.js';
 
-const text = z.string('must be a string');
-const int = z.int('must be an integer');
+const text = () => z.optional(z.string('must be a string'));
+const described = (description: string) =>
+  z.optional(z.string('must be a string').check(z.describe(description)));
+const int = () => z.optional(z.int('must be an integer'));
+const date = () => z.optional(isoDate());
 
 /** The updatable profile fields of the spec; the email is not among them. */
-export const perfilUpdate = z.strictObject({
-  nombre: text.optional(),
-  apellido: text.optional(),
-  telefono: text.optional(),
-  tipoId: text.describe('Identification type').optional(),
-  numId: text.describe('Identification number').optional(),
-  extId: text.describe('Customer id in an external system (ERP or point of sale)').optional(),
-  genero: text.optional(),
-  ciudad: text.optional(),
-  birthday: isoDate.optional(),
-  tipoContribuyente: int.min(1, 'must be 1..6').max(6, 'must be 1..6').describe('Fiscal type').optional(),
-  digitoVerificador: text.optional(),
-  genericString1: text.optional(),
-  genericString2: text.optional(),
-  genericString3: text.optional(),
-  genericString4: text.optional(),
-  genericString5: text.optional(),
-  genericInt1: int.optional(),
-  genericInt2: int.optional(),
-  genericInt3: int.optional(),
-  genericInt4: int.optional(),
-  genericInt5: int.optional(),
-  genericDate1: isoDate.optional(),
-  genericDate2: isoDate.optional(),
-});
+export const perfilUpdate = once(() =>
+  z.strictObject({
+    nombre: text(),
+    apellido: text(),
+    telefono: text(),
+    tipoId: described('Identification type'),
+    numId: described('Identification number'),
+    extId: described('Customer id in an external system (ERP or point of sale)'),
+    genero: text(),
+    ciudad: text(),
+    birthday: date(),
+    tipoContribuyente: z.optional(
+      z
+        .int('must be an integer')
+        .check(z.minimum(1, 'must be 1..6'), z.maximum(6, 'must be 1..6'), z.describe('Fiscal type')),
+    ),
+    digitoVerificador: text(),
+    genericString1: text(),
+    genericString2: text(),
+    genericString3: text(),
+    genericString4: text(),
+    genericString5: text(),
+    genericInt1: int(),
+    genericInt2: int(),
+    genericInt3: int(),
+    genericInt4: int(),
+    genericInt5: int(),
+    genericDate1: date(),
+    genericDate2: date(),
+  }),
+);

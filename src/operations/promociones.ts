@@ -1,14 +1,15 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from './define.js';
 import { isoDate, positiveId } from './fields.js';
 import { LIMITS } from './limits.js';
+import { once } from './once.js';
 import { cuponesUso, promocion } from './records.js';
 
 const bothDates = (inicio: string, fin: string) =>
-  isoDate.safeParse(inicio).success && isoDate.safeParse(fin).success;
+  isoDate().safeParse(inicio).success && isoDate().safeParse(fin).success;
 const daysBetween = (inicio: string, fin: string) => (Date.parse(fin) - Date.parse(inicio)) / 86_400_000;
 
-const regaloParams = z.strictObject({ regaloId: positiveId('Gift or promotion id') });
+const regaloParams = once(() => z.strictObject({ regaloId: positiveId('Gift or promotion id') }));
 
 /** `tipo` values with a meaning of their own in the spec. */
 export const TIPO = { gifts: 1, game: 7, codeCoupon: 101 } as const;
@@ -20,16 +21,20 @@ export const promocionesList = defineOperation({
   path: '/promociones',
   scope: 'promociones:read',
   idempotency: 'none',
-  query: z.strictObject({
-    tipo: z
-      .int('must be an integer')
-      .min(0, 'must be at least 0')
-      .describe(
-        'Omitted: all gifts, code coupons (101) and games (7) included. 1: only gifts and promotions (101 and 7 excluded). Another value: that type only.',
-      )
-      .optional(),
-  }),
-  data: z.array(promocion),
+  query: () =>
+    z.strictObject({
+      tipo: z.optional(
+        z
+          .int('must be an integer')
+          .check(
+            z.minimum(0, 'must be at least 0'),
+            z.describe(
+              'Omitted: all gifts, code coupons (101) and games (7) included. 1: only gifts and promotions (101 and 7 excluded). Another value: that type only.',
+            ),
+          ),
+      ),
+    }),
+  data: () => z.array(promocion()),
   summary: 'List gifts, coupons and promotions',
   description: 'Lists gifts, coupons and promotions, optionally filtered by tipo.',
 });
@@ -42,18 +47,24 @@ export const promocionesSetStatus = defineOperation({
   scope: 'promociones:write',
   idempotency: 'optional',
   params: regaloParams,
-  body: z.strictObject({
-    comando: z
-      .string('must be a string')
-      .min(1, 'must not be empty')
-      .max(LIMITS.comandoMaxLength, `must be at most ${LIMITS.comandoMaxLength} characters`)
-      .describe("The dashboard's command: activar, desactivar, programar (with fecha), and others"),
-    fecha: z
-      .string('must be a string')
-      .max(LIMITS.fechaMaxLength, `must be at most ${LIMITS.fechaMaxLength} characters`)
-      .describe('Date for scheduled commands')
-      .optional(),
-  }),
+  body: () =>
+    z.strictObject({
+      comando: z
+        .string('must be a string')
+        .check(
+          z.minLength(1, 'must not be empty'),
+          z.maxLength(LIMITS.comandoMaxLength, `must be at most ${LIMITS.comandoMaxLength} characters`),
+          z.describe("The dashboard's command: activar, desactivar, programar (with fecha), and others"),
+        ),
+      fecha: z.optional(
+        z
+          .string('must be a string')
+          .check(
+            z.maxLength(LIMITS.fechaMaxLength, `must be at most ${LIMITS.fechaMaxLength} characters`),
+            z.describe('Date for scheduled commands'),
+          ),
+      ),
+    }),
   data: promocion,
   summary: 'Activate, deactivate or schedule a gift or promotion',
   description:
@@ -68,23 +79,26 @@ export const promocionesCuponesList = defineOperation({
   scope: 'promociones:read',
   idempotency: 'none',
   params: regaloParams,
-  query: z
-    .strictObject({
-      inicio: isoDate.describe('First day, YYYY-MM-DD, whole day in the business time zone'),
-      fin: isoDate.describe('Last day, YYYY-MM-DD, inclusive'),
-    })
-    // Compared only when both are dates: a malformed date already has its own issue.
-    .refine(({ inicio, fin }) => !bothDates(inicio, fin) || inicio <= fin, {
-      message: 'inicio must not be after fin',
-      path: ['fin'],
-    })
-    .refine(
-      ({ inicio, fin }) => !bothDates(inicio, fin) || daysBetween(inicio, fin) < LIMITS.cuponesMaxDays,
-      {
-        message: `the period must span at most ${LIMITS.cuponesMaxDays} days; ask for longer periods in parts`,
-        path: ['fin'],
-      },
-    ),
+  query: () =>
+    z
+      .strictObject({
+        inicio: isoDate().check(z.describe('First day, YYYY-MM-DD, whole day in the business time zone')),
+        fin: isoDate().check(z.describe('Last day, YYYY-MM-DD, inclusive')),
+      })
+      .check(
+        // Compared only when both are dates: a malformed date already has its own issue.
+        z.refine(({ inicio, fin }) => !bothDates(inicio, fin) || inicio <= fin, {
+          message: 'inicio must not be after fin',
+          path: ['fin'],
+        }),
+        z.refine(
+          ({ inicio, fin }) => !bothDates(inicio, fin) || daysBetween(inicio, fin) < LIMITS.cuponesMaxDays,
+          {
+            message: `the period must span at most ${LIMITS.cuponesMaxDays} days; ask for longer periods in parts`,
+            path: ['fin'],
+          },
+        ),
+      ),
   data: cuponesUso,
   summary: 'Coupon usage of a promotion over a period',
   description: 'Returns coupon usage of a promotion per day from inicio to fin, both inclusive.',

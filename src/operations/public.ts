@@ -85,12 +85,20 @@ export interface AnswerEnvelope {
   [extra: string]: unknown;
 }
 
+/** A schema of the table as a `Schema`: built on its first use, like the table's own. */
+function lazySchema<Output>(build: () => Schema<unknown>): Schema<Output> {
+  return {
+    parse: (value) => build().parse(value) as Output,
+    safeParse: (value) => build().safeParse(value) as SafeParseResult<Output>,
+  };
+}
+
 /** What the client requires of an answer to call it an envelope. */
-export const envelopeSchema: Schema<AnswerEnvelope> = envelopes.envelopeSchema;
+export const envelopeSchema: Schema<AnswerEnvelope> = lazySchema(envelopes.envelopeSchema);
 /** The `Idempotency-Key` rule: 8 to 128 printable ASCII characters. */
-export const idempotencyKey: Schema<string> = fields.idempotencyKey;
+export const idempotencyKey: Schema<string> = lazySchema(fields.idempotencyKey);
 /** A header value that cannot split or smuggle headers. */
-export const headerValue: Schema<string> = fields.headerValue;
+export const headerValue: Schema<string> = lazySchema(fields.headerValue);
 
 // An operation of the table is a definition at run time: the casts only restore its zod type.
 const definitionOf = (operation: Operation) => operation as unknown as definitions.OperationDefinition;

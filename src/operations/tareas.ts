@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from './define.js';
 import { positiveId } from './fields.js';
 import { LIMITS } from './limits.js';
@@ -11,7 +11,7 @@ export const tareasList = defineOperation({
   path: '/tareas',
   scope: 'tareas:read',
   idempotency: 'none',
-  data: z.array(tarea),
+  data: () => z.array(tarea()),
   summary: 'List tasks',
   description: 'Lists the tasks (automations made of a trigger, optional conditions and actions).',
 });
@@ -23,18 +23,25 @@ export const tareasSetStatus = defineOperation({
   path: '/tareas/{tareaId}/status',
   scope: 'tareas:write',
   idempotency: 'optional',
-  params: z.strictObject({ tareaId: positiveId('Task id') }),
-  body: z.strictObject({
-    status: z
-      .literal([0, 1], 'must be 1 (active) or 0 (inactive)')
-      // JSON Schema would say number for a literal; the values are integers.
-      .meta({ type: 'integer', description: '1 active, 0 inactive' }),
-    nombre: z
-      .string('must be a string')
-      .max(LIMITS.tareaNombreMaxLength, `must be at most ${LIMITS.tareaNombreMaxLength} characters`)
-      .describe('Name used for the log')
-      .optional(),
-  }),
+  params: () => z.strictObject({ tareaId: positiveId('Task id') }),
+  body: () =>
+    z.strictObject({
+      status: z
+        .literal([0, 1], 'must be 1 (active) or 0 (inactive)')
+        // JSON Schema would say number for a literal; the values are integers.
+        .check(z.meta({ type: 'integer', description: '1 active, 0 inactive' })),
+      nombre: z.optional(
+        z
+          .string('must be a string')
+          .check(
+            z.maxLength(
+              LIMITS.tareaNombreMaxLength,
+              `must be at most ${LIMITS.tareaNombreMaxLength} characters`,
+            ),
+            z.describe('Name used for the log'),
+          ),
+      ),
+    }),
   data: tarea,
   summary: 'Activate or deactivate a task',
   description: 'Sets the activation status of a task: 1 active, 0 inactive.',

@@ -1,8 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { OperationDefinition } from './define.js';
 import { idempotencyKey } from './fields.js';
 import { IDEMPOTENCY_HEADER } from './headers.js';
 import { explainIssue, PLAIN_MESSAGES } from './issue-messages.js';
+import { once } from './once.js';
 
 export type ParameterLocation = 'path' | 'query' | 'body' | 'header';
 
@@ -31,12 +32,12 @@ export type ValidationResult =
   | { ok: true; params: Record<string, unknown>; query: Record<string, unknown>; body: unknown }
   | { ok: false; issues: RequestIssue[] };
 
-const NO_PARAMETERS = z.strictObject({});
+const NO_PARAMETERS = once(() => z.strictObject({}));
 
 function collect(
   issues: RequestIssue[],
   location: ParameterLocation,
-  schema: z.ZodType | undefined,
+  schema: z.ZodMiniType | undefined,
   value: unknown,
 ): unknown {
   if (!schema) return undefined;
@@ -57,11 +58,11 @@ function collect(
  */
 export function validateRequest(operation: OperationDefinition, parts: RequestParts): ValidationResult {
   const issues: RequestIssue[] = [];
-  const params = collect(issues, 'path', operation.params ?? NO_PARAMETERS, parts.params ?? {});
-  const query = collect(issues, 'query', operation.query ?? NO_PARAMETERS, parts.query ?? {});
+  const params = collect(issues, 'path', operation.params ?? NO_PARAMETERS(), parts.params ?? {});
+  const query = collect(issues, 'query', operation.query ?? NO_PARAMETERS(), parts.query ?? {});
   const body = collect(issues, 'body', operation.body, parts.body);
   if (parts.idempotencyKey !== undefined) {
-    collect(issues, 'header', idempotencyKey, parts.idempotencyKey);
+    collect(issues, 'header', idempotencyKey(), parts.idempotencyKey);
   } else if (operation.idempotency === 'required') {
     issues.push({
       code: 'custom',

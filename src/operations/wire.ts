@@ -1,12 +1,13 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
+import type { ObjectSchema } from './define.js';
 
 /**
  * Path and query parameters travel as strings. The table declares their values (integers,
  * booleans, dates); this converts strings to values, derived from the schema.
  */
 
-function baseType(schema: z.ZodType): string {
-  let current = schema as z.ZodType & { def: { type: string; innerType?: z.ZodType } };
+function baseType(schema: z.ZodMiniType): string {
+  let current = schema as z.ZodMiniType & { def: { type: string; innerType?: z.ZodMiniType } };
   while (current.def.innerType && (current.def.type === 'optional' || current.def.type === 'default')) {
     current = current.def.innerType as typeof current;
   }
@@ -16,12 +17,12 @@ function baseType(schema: z.ZodType): string {
 const NUMBER = /^-?(?:\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 
 /** Turns raw strings into the values the schema expects; what cannot convert stays a string for the schema to reject. */
-export function decodeWireParams(schema: z.ZodObject, raw: Record<string, string>): Record<string, unknown> {
+export function decodeWireParams(schema: ObjectSchema, raw: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(raw)) {
     const value = raw[name] as string;
     const field = Object.hasOwn(schema.shape, name) ? schema.shape[name] : undefined;
-    const type = field ? baseType(field as z.ZodType) : 'string';
+    const type = field ? baseType(field as z.ZodMiniType) : 'string';
     const decoded =
       type === 'number' && NUMBER.test(value)
         ? Number(value)

@@ -3,7 +3,7 @@
  * docs:readme-table` writes it between the markers, and readme-table.test.ts fails when the
  * README differs from what this renders.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { OperationDefinition } from '../../src/operations/define.js';
 import { describeParameters, type ParameterDescription } from '../../src/operations/parameters.js';
 import * as records from '../../src/operations/records.js';
@@ -41,8 +41,8 @@ const IDEMPOTENCY = {
 } as const;
 
 function recordType(schema: unknown, operationId: string): string {
-  if (schema instanceof z.ZodArray) return `${recordType(schema.element, operationId)}[]`;
-  const found = Object.entries(records).find(([, value]) => value === schema);
+  if (schema instanceof z.ZodMiniArray) return `${recordType(schema.def.element, operationId)}[]`;
+  const found = Object.entries(records).find(([, build]) => build() === schema);
   const name = found && RECORD_TYPES[found[0]];
   if (!name) throw new Error(`${operationId}: name the public type of its data in RECORD_TYPES`);
   return name;

@@ -51,7 +51,9 @@ describe('the public types, generated from the operation table (src/operations/t
     expect(renderProofFile()).toContain(
       "  Holds<Same<CuponesListParams, PartOf<'promociones.cupones.list', 'query'>>>,",
     );
-    expect(renderProofFile()).toContain('  Holds<Same<Cliente, z.output<typeof records.cliente>>>,');
+    expect(renderProofFile()).toContain(
+      '  Holds<Same<Cliente, z.output<ReturnType<typeof records.cliente>>>>,',
+    );
     expect(renderProofFile()).toContain(
       "  Holds<Same<OperationData['tareas.list'], DataOf<'tareas.list'>>>,",
     );

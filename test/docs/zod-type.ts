@@ -4,22 +4,22 @@
  * written as that name. A schema kind this does not know throws: the generated file is then
  * fixed here, never left `unknown` by accident.
  */
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 
 export type Mode = 'input' | 'output';
 
 interface Def {
   type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
+  innerType?: z.ZodMiniType;
+  element?: z.ZodMiniType;
+  valueType?: z.ZodMiniType;
+  options?: z.ZodMiniType[];
+  shape?: Record<string, z.ZodMiniType>;
+  catchall?: z.ZodMiniType;
   values?: unknown[];
   entries?: Record<string, unknown>;
-  in?: z.ZodType;
-  out?: z.ZodType;
+  in?: z.ZodMiniType;
+  out?: z.ZodMiniType;
 }
 
 interface Internals {
@@ -28,26 +28,27 @@ interface Internals {
   optout?: 'optional';
 }
 
-const internals = (schema: z.ZodType) => (schema as unknown as { _zod: Internals })._zod;
+const internals = (schema: z.ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
 
 export interface Renderer {
   /** The type of `schema`, `indent` being the indentation of the line it starts on. */
-  type(schema: z.ZodType, indent?: string): string;
+  type(schema: z.ZodMiniType, indent?: string): string;
   /** The type of a named schema written out (not as its name). */
-  definition(schema: z.ZodType): string;
+  definition(schema: z.ZodMiniType): string;
   /** The fields of an object schema, one per line at `indent` (with their JSDoc). */
-  fields(schema: z.ZodType, indent: string): string[];
+  fields(schema: z.ZodMiniType, indent: string): string[];
   /** Whether a field of this schema may be left out. */
-  optional(schema: z.ZodType): boolean;
+  optional(schema: z.ZodMiniType): boolean;
   /** ` & { [key: string]: T }` when an object schema takes other keys of type T; else empty. */
-  catchallOf(schema: z.ZodType, indent: string): string;
+  catchallOf(schema: z.ZodMiniType, indent: string): string;
 }
 
 /** `.describe()` text of a schema, looking through `optional`, `nullable` and `default`. */
-export function descriptionOf(schema: z.ZodType): string | undefined {
-  let current: z.ZodType | undefined = schema;
+export function descriptionOf(schema: z.ZodMiniType): string | undefined {
+  let current: z.ZodMiniType | undefined = schema;
   while (current) {
-    if (current.description) return current.description;
+    const description = z.globalRegistry.get(current)?.description;
+    if (description) return description;
     const def: Def = internals(current).def;
     current = ['optional', 'nullable', 'default'].includes(def.type) ? def.innerType : undefined;
   }
@@ -62,11 +63,11 @@ const property = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSO
  * A renderer for one direction (`input`: what the caller may write; `output`: what comes back),
  * `names` naming the schemas that are written by name (records, JSON values).
  */
-export function createRenderer(mode: Mode, names: ReadonlyMap<z.ZodType, string>): Renderer {
-  const optional = (schema: z.ZodType) =>
+export function createRenderer(mode: Mode, names: ReadonlyMap<z.ZodMiniType, string>): Renderer {
+  const optional = (schema: z.ZodMiniType) =>
     (mode === 'input' ? internals(schema).optin : internals(schema).optout) === 'optional';
 
-  function fields(schema: z.ZodType, indent: string): string[] {
+  function fields(schema: z.ZodMiniType, indent: string): string[] {
     const def = internals(schema).def;
     const lines: string[] = [];
     for (const [name, field] of Object.entries(def.shape ?? {})) {
@@ -81,18 +82,18 @@ export function createRenderer(mode: Mode, names: ReadonlyMap<z.ZodType, string>
   }
 
   /** Other keys of an object: `unknown` ones are an index signature of `fields`; others need `&`. */
-  function catchallOf(schema: z.ZodType, indent: string): string {
+  function catchallOf(schema: z.ZodMiniType, indent: string): string {
     const catchall = internals(schema).def.catchall;
     const kind = catchall && internals(catchall).def.type;
     if (!catchall || kind === 'never' || kind === 'unknown') return '';
     return ` & { [key: string]: ${type(catchall, indent)} }`;
   }
 
-  function type(schema: z.ZodType, indent = '', byName = true): string {
+  function type(schema: z.ZodMiniType, indent = '', byName = true): string {
     const name = byName ? names.get(schema) : undefined;
     if (name) return name;
     const def = internals(schema).def;
-    const inner = (of: z.ZodType | undefined) => type(of as z.ZodType, indent);
+    const inner = (of: z.ZodMiniType | undefined) => type(of as z.ZodMiniType, indent);
     switch (def.type) {
       case 'string':
       case 'number':

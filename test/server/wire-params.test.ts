@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { decodeWireParams } from '../../src/operations/wire.js';
 
 const schema = z.strictObject({
-  n: z.number().optional(),
-  b: z.boolean().optional(),
-  s: z.string().optional(),
+  n: z.optional(z.number()),
+  b: z.optional(z.boolean()),
+  s: z.optional(z.string()),
 });
 
 describe('decodeWireParams', () => {

@@ -1,10 +1,10 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Operation } from '../../operations/table.js';
 import type { Caller } from '../state/caller.js';
 import type { ServerLimits } from '../state/limits.js';
 import type { Store } from '../state/store.js';
 
-type Validated<Schema> = Schema extends z.ZodType ? z.output<Schema> : Record<string, never>;
+type Validated<Schema> = Schema extends z.core.$ZodType ? z.output<Schema> : Record<string, never>;
 
 /** What a handler gets: the validated input of its operation, who calls, and the state. */
 export interface HandlerContext<Op extends Operation = Operation> {

@@ -1,5 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isoDate } from '../../operations/fields.js';
+import { once } from '../../operations/once.js';
 import { TIPO } from '../../operations/promociones.js';
 import type { Promocion } from '../../types.js';
 import { businessRule } from '../answers/failures.js';
@@ -8,7 +9,7 @@ import type { Handlers } from './context.js';
 import { promotionOr404 } from './lookup.js';
 
 /** `programar` needs a date: a calendar date or an ISO 8601 date-time. */
-const scheduleDate = z.union([isoDate, z.iso.datetime({ offset: true, local: true })]);
+const scheduleDate = once(() => z.union([isoDate(), z.iso.datetime({ offset: true, local: true })]));
 
 type Command = (promotion: Promocion, fecha: string | undefined) => void;
 
@@ -23,7 +24,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     promotion.fechaProgramada = null;
   },
   programar: (promotion, fecha) => {
-    if (fecha === undefined || !scheduleDate.safeParse(fecha).success) {
+    if (fecha === undefined || !scheduleDate().safeParse(fecha).success) {
       throw businessRule(
         'FECHA_INVALIDA',
         'programar necesita una fecha válida (YYYY-MM-DD o fecha y hora ISO 8601)',

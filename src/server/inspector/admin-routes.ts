@@ -1,6 +1,8 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { uid } from '../../operations/fields.js';
 import { gruposNombreSet } from '../../operations/grupos.js';
+import { PLAIN_MESSAGES } from '../../operations/issue-messages.js';
+import { once } from '../../operations/once.js';
 import type { ProblemDetail } from '../answers/details.js';
 import { type BaseMeta, successResponse } from '../answers/envelope.js';
 import { badRequest, methodNotAllowed, routeNotFound } from '../answers/failures.js';
@@ -13,16 +15,21 @@ import { customerSnapshot, refuseInput, requestFilter, stateSnapshot, switchFaul
 /** Admin routes live outside /ext/v3 and take no API key. */
 export const ADMIN_PREFIX = '/__admin/';
 
-const createGroupBody = z.strictObject({
-  uids: z.array(uid, 'must be an array of customer uids'),
-  nombre: gruposNombreSet.body.shape.nombre.optional(),
-});
+const createGroupBody = once(() =>
+  z.strictObject({
+    uids: z.array(uid(), 'must be an array of customer uids'),
+    nombre: z.optional(gruposNombreSet.body.shape.nombre),
+  }),
+);
 
 type AdminRoute = (request: EngineRequest, meta: BaseMeta) => EngineResponse;
 
 /** The body of `POST /__admin/grupos`, checked like an operation's: every problem in `details`. */
-function groupInput({ state }: ReferenceEngine, request: EngineRequest): z.output<typeof createGroupBody> {
-  const result = createGroupBody.safeParse(readJsonBody(request));
+function groupInput(
+  { state }: ReferenceEngine,
+  request: EngineRequest,
+): z.output<ReturnType<typeof createGroupBody>> {
+  const result = createGroupBody().safeParse(readJsonBody(request), PLAIN_MESSAGES);
   if (!result.success) refuseInput(result.error.issues, 'body');
   const { uids } = result.data;
   const unknown = unknownUids(state.data.store, uids);

@@ -1,6 +1,8 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { uid } from '../../operations/fields.js';
+import { PLAIN_MESSAGES } from '../../operations/issue-messages.js';
 import { nearestName } from '../../operations/near-name.js';
+import { once } from '../../operations/once.js';
 import { type OperationId, operationIds } from '../../operations/table.js';
 import type { RequestIssue } from '../../operations/validate.js';
 import { detailsFromIssues } from '../answers/details.js';
@@ -24,24 +26,28 @@ function unknownOperation(id: string): string {
   return `is not an operation id${near ? `; did you mean "${near}"?` : ` (${operationIds.join(', ')})`}`;
 }
 
-const requestsQuery = z.strictObject({
-  operation: z
-    .string()
-    .refine((id) => operationIds.includes(id as OperationId), {
-      error: (issue) => unknownOperation(String(issue.input)),
-    })
-    .optional(),
-  status: z
-    .string()
-    .regex(/^([1-5]\d\d|[1-5]xx)$/i, 'must be a status such as 404, or a class such as 4xx')
-    .optional(),
-  uid: uid.optional(),
-  since: z.coerce.number().int().min(0).optional(),
-});
+const requestsQuery = once(() =>
+  z.strictObject({
+    operation: z.optional(
+      z.string().check(
+        z.refine((id) => operationIds.includes(id as OperationId), {
+          error: (issue) => unknownOperation(String(issue.input)),
+        }),
+      ),
+    ),
+    status: z.optional(
+      z
+        .string()
+        .check(z.regex(/^([1-5]\d\d|[1-5]xx)$/i, 'must be a status such as 404, or a class such as 4xx')),
+    ),
+    uid: z.optional(uid()),
+    since: z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(0)))),
+  }),
+);
 
 /** `GET /__admin/requests?operation=&status=&uid=&since=`: the filter it names. */
 export function requestFilter(request: EngineRequest): RequestFilter {
-  const result = requestsQuery.safeParse({ ...parseQuery(request.query).values });
+  const result = requestsQuery().safeParse({ ...parseQuery(request.query).values }, PLAIN_MESSAGES);
   if (!result.success) refuseInput(result.error.issues, 'query');
   return result.data;
 }
@@ -77,11 +83,11 @@ export function customerSnapshot({ state }: ReferenceEngine, rawUid: string) {
   };
 }
 
-const faultSwitch = z.strictObject({ enabled: z.boolean('must be true or false') });
+const faultSwitch = once(() => z.strictObject({ enabled: z.boolean('must be true or false') }));
 
 /** `POST /__admin/faults {enabled}`: fault injection on or off. */
 export function switchFaults({ state }: ReferenceEngine, request: EngineRequest) {
-  const result = faultSwitch.safeParse(readJsonBody(request));
+  const result = faultSwitch().safeParse(readJsonBody(request), PLAIN_MESSAGES);
   if (!result.success) refuseInput(result.error.issues, 'body');
   setFaultInjection(state, result.data.enabled);
   return { enabled: state.faults !== undefined };
