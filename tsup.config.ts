@@ -26,11 +26,10 @@ const library = {
   dts: true,
   // Left for the package's `imports` map to resolve, by the runtime's or the bundler's conditions.
   external: ['msw', 'undici', '#undici-loader'],
-  // Bundled, and so devDependencies: p-retry and uuid are ESM-only, and tsup's CJS interop
-  // would turn `pRetry` into a non-function at run time; no declaration mentions them.
-  // zod is bundled too (tree-shaken, it starts several times faster than the whole package); the
-  // declarations are zod-free (src/operations/types.generated.ts), so it is a devDependency.
-  noExternal: ['p-retry', 'uuid', 'is-network-error', 'zod'],
+  // zod is bundled (tree-shaken `zod/mini`, it starts several times faster than the whole
+  // package); the declarations are zod-free (src/operations/types.generated.ts), so it is a
+  // devDependency.
+  noExternal: ['zod'],
   // The telemetry wing resolves @opentelemetry/api from its own file: `__filename` in CommonJS,
   // `import.meta.url` in ES modules. CommonJS cannot even parse `import.meta`, so it is defined away there.
   esbuildOptions(options, context) {

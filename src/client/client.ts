@@ -1,5 +1,5 @@
 import { SHARED_AGENT_LOADS } from '#undici-loader';
-import { type BulkErrors, type BulkOptions, type BulkRun, type BulkSummary, runBulk } from '../bulk/index.js';
+import type { BulkErrors, BulkOptions, BulkRun, BulkSummary } from '../bulk/index.js';
 import { getOperation, type OperationId } from '../operations/table.js';
 import { onNode } from '../runtime.js';
 import { createCallObserver } from '../telemetry/index.js';
@@ -141,7 +141,8 @@ export class LoyaltyClient {
     run: BulkRun<T, R>,
     options: BulkOptions<T, R>,
   ): Promise<BulkSummary> {
-    return runBulk<T, R>(items, run, options, BULK_ERRORS);
+    // Loaded on the first job: an application that never runs one never loads the runner.
+    return import('../bulk/runner.js').then(({ runBulk }) => runBulk<T, R>(items, run, options, BULK_ERRORS));
   }
 
   /** Shows the settings, never the key. */

@@ -1,4 +1,3 @@
-import { v4 as uuidv4 } from 'uuid';
 import type { OperationDefinition } from '../operations/define.js';
 import { IDEMPOTENCY_HEADER } from '../operations/headers.js';
 import { type RequestIssue, validateRequest } from '../operations/validate.js';
@@ -87,7 +86,7 @@ function idempotencyKeyFor(operation: OperationDefinition, options: RequestOptio
     } as RequestIssue;
     throw new LoyaltyValidationError(operation.id, [issue]);
   }
-  return options.idempotencyKey ?? (operation.idempotency === 'required' ? uuidv4() : undefined);
+  return options.idempotencyKey ?? (operation.idempotency === 'required' ? crypto.randomUUID() : undefined);
 }
 
 /** Validates, fixes the Idempotency-Key, and builds what every attempt sends. Throws before anything is sent. */

@@ -1,4 +1,3 @@
-import pRetry from 'p-retry';
 import { waitFor } from '../limits/wait.js';
 import type { CallObservation } from '../telemetry/index.js';
 import { abortError, type Throttle } from './attempt.js';
@@ -55,12 +54,9 @@ async function waitOrStop(
 }
 
 /**
- * Runs `attempt` until it succeeds or `decideRetry` says stop, then throws the last failure.
- * The first attempt runs bare: setting up p-retry costs a call about as much CPU as the rest of
- * its client-side work (docs/decisions.md, "Retry loop"), and most calls succeed at once. After
- * a failure p-retry runs and counts the further attempts; the wait before each is `decideRetry`'s
- * (Retry-After, else backoff with jitter), slept in `onFailedAttempt`, so p-retry's own backoff is
- * zero. Every attempt sends the call's prepared bytes and key. `throttle`, when the client has a
+ * Runs `attempt` until it succeeds or `decideRetry` says stop, then throws the last failure; the
+ * wait before each further attempt is `decideRetry`'s (Retry-After, else backoff with jitter).
+ * Every attempt sends the call's prepared bytes and key. `throttle`, when the client has a
  * limiter, is told of each 429; `observation`, when telemetry records the call, of each retry.
  */
 export async function withRetries<Result>(
@@ -70,16 +66,11 @@ export async function withRetries<Result>(
   throttle?: Throttle,
   observation?: CallObservation,
 ): Promise<Result> {
-  try {
-    return await attempt(1);
-  } catch (error) {
-    await waitOrStop(call, logger, error as Error, 1, throttle, observation);
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    try {
+      return await attempt(attemptNumber);
+    } catch (error) {
+      await waitOrStop(call, logger, error as Error, attemptNumber, throttle, observation);
+    }
   }
-  return pRetry((retry) => attempt(retry + 1), {
-    retries: call.policy.maxRetries - 1,
-    minTimeout: 0,
-    maxTimeout: 0,
-    onFailedAttempt: ({ error, attemptNumber }) =>
-      waitOrStop(call, logger, error, attemptNumber + 1, throttle, observation),
-  });
 }
