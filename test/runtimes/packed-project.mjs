@@ -18,15 +18,16 @@ async function installedVersion(name) {
 
 /**
  * @param {string} work a fresh folder
+ * @param {string} [root] the tree to pack: this repository, or a worktree of another commit (built)
  * @returns {Promise<{ project: string, tarball: string }>}
  */
-export async function installPackedTarball(work) {
-  if (!(await stat(join(ROOT, 'dist', 'index.js')).catch(() => undefined))) {
-    throw new Error('dist/ is missing: run `npm run build` first');
+export async function installPackedTarball(work, root = ROOT) {
+  if (!(await stat(join(root, 'dist', 'index.js')).catch(() => undefined))) {
+    throw new Error(`${join(root, 'dist')} is missing: run \`npm run build\` first`);
   }
   await mkdir(work, { recursive: true });
   const { stdout } = await run('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', work], {
-    cwd: ROOT,
+    cwd: root,
   });
   const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('[')));
   const project = join(work, 'project');

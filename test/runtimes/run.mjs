@@ -160,9 +160,11 @@ async function startServers(project) {
  * @returns {Promise<CaseResult[]>}
  */
 async function runOn(runtime, project, servers) {
+  // Every runtime offers Node's APIs but workerd without nodejs_compat; the nodeApis case holds it.
+  const nodeApis = runtime.kind === 'process' || runtime.compat === true;
   if (runtime.kind === 'process') {
     const folder = await mkdtemp(join(project, `checkpoint-${runtime.name}-`));
-    const config = { ...servers, checkpointPath: join(folder, 'job.ckpt') };
+    const config = { ...servers, nodeApis, checkpointPath: join(folder, 'job.ckpt') };
     const [command = '', ...args] = runtime.command ?? [];
     const result = await runProcess(
       command,
@@ -177,7 +179,7 @@ async function runOn(runtime, project, servers) {
     }
     return JSON.parse(line).results;
   }
-  return runOnWorkerd(runtime, project, servers);
+  return runOnWorkerd(runtime, project, { ...servers, nodeApis });
 }
 
 /** @param {Runtime} runtime @param {string} project @param {object} config */

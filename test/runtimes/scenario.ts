@@ -24,9 +24,15 @@ export interface ScenarioConfig {
   };
   /** Where a file checkpoint may be written; absent where files do not outlive a request. */
   checkpointPath?: string;
+  /**
+   * Whether the runner set this runtime up with Node's APIs: true on Node, Bun, Deno and workerd
+   * with nodejs_compat, false on workerd without it.
+   */
+  nodeApis: boolean;
 }
 
 export type CaseName =
+  | 'nodeApis'
   | 'operations'
   | 'retryAfter'
   | 'timeout'
@@ -67,6 +73,19 @@ export const ABORT_AFTER_MS = 100;
 
 function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * The runtime is what its row says: Node's APIs (`process.getBuiltinModule`) where the runner set
+ * them up, none on workerd without nodejs_compat (whose newest compatibility dates turn it on by default).
+ */
+function nodeApis(config: ScenarioConfig): CaseResult {
+  const seen = typeof (globalThis as { process?: { getBuiltinModule?: unknown } }).process?.getBuiltinModule;
+  return {
+    name: 'nodeApis',
+    ok: (seen === 'function') === config.nodeApis,
+    detail: `typeof process.getBuiltinModule: ${seen} (expected ${config.nodeApis ? 'function' : 'undefined'})`,
+  };
 }
 
 async function allOperations(sdk: typeof Sdk, config: ScenarioConfig): Promise<CaseResult> {
@@ -173,13 +192,14 @@ async function notFound(sdk: typeof Sdk, config: ScenarioConfig): Promise<CaseRe
 }
 
 async function limiter(sdk: typeof Sdk, config: ScenarioConfig): Promise<CaseResult> {
-  const client = new sdk.LoyaltyClient({
-    apiKey: config.apiKey,
-    baseUrl: config.urls.main,
-    maxRetries: 0,
-    limiter: sdk.createMemoryLimiter({ requestsPerSecond: 50, groupActionsPerMinute: 1 }),
-  });
   try {
+    // Made inside the try: a limiter that cannot be made here is this case's failure, not the run's.
+    const client = new sdk.LoyaltyClient({
+      apiKey: config.apiKey,
+      baseUrl: config.urls.main,
+      maxRetries: 0,
+      limiter: sdk.createMemoryLimiter({ requestsPerSecond: 50, groupActionsPerMinute: 1 }),
+    });
     const levels = await client.configuracion.niveles.list();
     return {
       name: 'limiter',
@@ -273,6 +293,7 @@ async function msw(sdk: typeof Sdk, modules: ScenarioModules['msw'], apiKey: str
 export async function runScenario(modules: ScenarioModules, config: ScenarioConfig): Promise<CaseResult[]> {
   const { sdk } = modules;
   return [
+    nodeApis(config),
     await allOperations(sdk, config),
     await retryAfter(sdk, config),
     await timeout(sdk, config),

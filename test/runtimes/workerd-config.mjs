@@ -5,9 +5,22 @@
 /** workerd refuses a compatibility date later than its own build. */
 const COMPATIBILITY_DATE = '2026-11-01';
 
+/**
+ * From 2026-08-04 on, workerd turns nodejs_compat on by default, so a later date with no flags is
+ * NOT a Worker without Node's APIs. workerd 1.20261117.1 accepts `no_nodejs_compat`, but alone it
+ * changes nothing (checked: `process.getBuiltinModule` stays a function, `import('node:buffer')`
+ * loads), because the date turns `nodejs_compat_v2` on as well; with `no_nodejs_compat_v2` beside it,
+ * `process` is gone and `node:` modules do not resolve, as at a date before 2026-08-04 with no flags.
+ * Checked on every run: bench:start's probe worker and the matrix's `nodeApis` case.
+ */
+const WITHOUT_NODEJS_COMPAT = ['no_nodejs_compat', 'no_nodejs_compat_v2'];
+const WITH_NODEJS_COMPAT = ['nodejs_compat'];
+
 /** @param {{ port: number, nodejsCompat: boolean }} options */
 export function workerdConfig({ port, nodejsCompat }) {
-  const flags = nodejsCompat ? '"nodejs_compat"' : '';
+  const flags = (nodejsCompat ? WITH_NODEJS_COMPAT : WITHOUT_NODEJS_COMPAT)
+    .map((flag) => `"${flag}"`)
+    .join(', ');
   return `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
