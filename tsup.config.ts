@@ -11,6 +11,9 @@ const library = {
     // `#undici-loader` of package.json: Node's, and the one a Workers or browser bundle picks.
     'undici-loader': 'src/client/undici-loader.ts',
     'undici-loader.web': 'src/client/undici-loader.web.ts',
+    // `#open-telemetry`: the recorder on Node (and Bun, Deno), none in Workers and browser bundles.
+    'open-telemetry': 'src/telemetry/open-telemetry.ts',
+    'open-telemetry.web': 'src/telemetry/open-telemetry.web.ts',
     // What the exports give Workers and browser bundles for the entries made for tests: a clear throw.
     'server.unavailable': 'src/server/adapters/unavailable.ts',
     'msw.unavailable': 'src/msw/unavailable.ts',
@@ -25,7 +28,7 @@ const library = {
   // `tsup --no-dts` (npm run build:demo) leaves the declarations out: the demo runs JavaScript.
   dts: true,
   // Left for the package's `imports` map to resolve, by the runtime's or the bundler's conditions.
-  external: ['msw', 'undici', '#undici-loader'],
+  external: ['msw', 'undici', '#undici-loader', '#open-telemetry'],
   // zod is bundled (tree-shaken `zod/mini`, it starts several times faster than the whole
   // package); the declarations are zod-free (src/operations/types.generated.ts), so it is a
   // devDependency.
@@ -57,7 +60,7 @@ const cli: Options = {
   sourcemap: false,
   dts: false,
   loader: { '.html': 'text' },
-  external: ['msw', 'undici', '#undici-loader'],
+  external: ['msw', 'undici', '#undici-loader', '#open-telemetry'],
   noExternal: [...library.noExternal, 'csv-parse', 'csv-stringify', 'cli-progress'],
   banner: {
     js: "import { createRequire as loyaltyCreateRequire } from 'node:module'; const require = loyaltyCreateRequire(import.meta.url);",

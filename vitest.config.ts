@@ -24,6 +24,7 @@ export default defineConfig({
       { find: /^loyalty-sdk\/redis$/, replacement: src('redis/entry.ts') },
       { find: /^loyalty-sdk$/, replacement: src('index.ts') },
       { find: /^#undici-loader$/, replacement: src('client/undici-loader.ts') },
+      { find: /^#open-telemetry$/, replacement: src('telemetry/open-telemetry.ts') },
     ],
   },
   test: {

@@ -1,3 +1,4 @@
+import { loadRecorder } from '#open-telemetry';
 import { channelMessage, type RequestMessage, recordOutcome, traceOnChannel } from './diagnostics.js';
 import type {
   AttemptObservation,
@@ -6,7 +7,7 @@ import type {
   CallOutcome,
   ObservedCall,
 } from './observer.js';
-import { loadOpenTelemetry, type OpenTelemetryCall, OpenTelemetryRecorder } from './open-telemetry.js';
+import type { OpenTelemetryCall, OpenTelemetryRecorder } from './open-telemetry.js';
 
 /** What a client asks of telemetry (its `telemetry` and `propagateTraceContext` options). */
 export interface TelemetrySettings {
@@ -77,8 +78,7 @@ export function createCallObserver(settings: TelemetrySettings): CallObserver | 
   const recorderNow = (): OpenTelemetryRecorder | undefined => {
     if (recorder !== null) return recorder;
     if (!openTelemetryRegistered()) return undefined;
-    const api = loadOpenTelemetry();
-    recorder = api ? new OpenTelemetryRecorder(api, settings.propagateTraceContext) : undefined;
+    recorder = loadRecorder(settings.propagateTraceContext);
     return recorder;
   };
   return {

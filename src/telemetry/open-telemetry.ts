@@ -37,6 +37,15 @@ export function loadOpenTelemetry(): OpenTelemetryApi | undefined {
   return api;
 }
 
+/**
+ * The recorder of calls, when `@opentelemetry/api` loads. `#open-telemetry` gives Workers and
+ * browser bundles open-telemetry.web.ts instead: they cannot load the API this way.
+ */
+export function loadRecorder(propagateTraceContext: boolean): OpenTelemetryRecorder | undefined {
+  const loaded = loadOpenTelemetry();
+  return loaded ? new OpenTelemetryRecorder(loaded, propagateTraceContext) : undefined;
+}
+
 const INSTRUMENTATION = 'loyalty-sdk';
 
 interface Instruments {
