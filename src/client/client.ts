@@ -1,6 +1,6 @@
 import { SHARED_AGENT_LOADS } from '#undici-loader';
 import type { BulkErrors, BulkOptions, BulkRun, BulkSummary } from '../bulk/index.js';
-import { getOperation, type OperationId } from '../operations/table.js';
+import { getRow, type OperationId } from '../operations/rows.js';
 import { onNode } from '../runtime.js';
 import { createCallObserver } from '../telemetry/index.js';
 import { APIPromise } from './api-promise.js';
@@ -77,8 +77,8 @@ export class LoyaltyClient {
     const call: Call = (id, input, requestOptions) =>
       new APIPromise(
         requestOptions?.budget === undefined
-          ? execute(this.#context, getOperation(id), input, requestOptions)
-          : executeWithBudget(this.#context, getOperation(id), input, requestOptions),
+          ? execute(this.#context, getRow(id), input, requestOptions)
+          : executeWithBudget(this.#context, getRow(id), input, requestOptions),
       );
     this.tareas = new TareasResource(call);
     this.clientes = new ClientesResource(call);
@@ -108,7 +108,7 @@ export class LoyaltyClient {
 
   /** The plain-text help of an operation (`?help=true`), e.g. `client.help('clientes.puntos.add')`. */
   help(operationId: OperationId, options?: RequestOptions): Promise<string> {
-    const operation = getOperation(operationId as string);
+    const operation = getRow(operationId as string);
     if (!operation) {
       return Promise.reject(
         new LoyaltyError(

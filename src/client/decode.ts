@@ -1,4 +1,4 @@
-import { envelopeSchema, isSuccessEnvelope } from '../operations/envelope.js';
+import { isSuccessEnvelope, readEnvelope } from '../operations/envelope.js';
 import { answerWithoutSecret, describeNonEnvelope, withoutSecret } from './answer-text.js';
 import {
   type ApiErrorInit,
@@ -81,8 +81,7 @@ function failureOf(answer: TransportResponse, call: DecodeTarget, client: Decode
   const response = answerWithoutSecret(answer, client.apiKey);
   const { text } = response;
   const json = parseJson(text);
-  const parsed = envelopeSchema().safeParse(json);
-  const envelope = parsed.success ? parsed.data : undefined;
+  const envelope = readEnvelope(json);
   const init: ApiErrorInit = {
     status: response.status,
     codigoRespuesta: envelope?.codigoRespuesta,

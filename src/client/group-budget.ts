@@ -1,5 +1,5 @@
 import { checkBudget, claimBudget, type DryRunFigures, isBudgetLedger } from '../bulk/index.js';
-import type { OperationDefinition } from '../operations/define.js';
+import type { OperationRow } from '../operations/define.js';
 import { API_PREFIX } from '../operations/limits.js';
 import type { ApiResponse } from './api-promise.js';
 import { LoyaltyBudgetError, LoyaltyError } from './errors.js';
@@ -30,7 +30,7 @@ function figuresOf(data: unknown): DryRunFigures {
  */
 export async function executeWithBudget<Data>(
   context: PipelineContext,
-  operation: OperationDefinition,
+  operation: OperationRow,
   input: OperationInput,
   options: RequestOptions,
 ): Promise<ApiResponse<Data>> {

@@ -1,6 +1,6 @@
 import { limiterKeyId } from '../limits/key-id.js';
 import type { Limiter, LimitKind } from '../limits/limiter.js';
-import type { OperationDefinition } from '../operations/define.js';
+import type { OperationRow } from '../operations/define.js';
 import type { EnvelopeMeta } from '../operations/envelope.js';
 import type { CallObservation, CallObserver, ObservedCall } from '../telemetry/index.js';
 import type { ApiResponse } from './api-promise.js';
@@ -148,7 +148,7 @@ async function runAttempts<Result>(
 }
 
 /** A call as telemetry sees it: the operation and where it goes, never what it sends. */
-function observedCall(context: PipelineContext, operation: OperationDefinition): ObservedCall {
+function observedCall(context: PipelineContext, operation: OperationRow): ObservedCall {
   const known = context.observedCalls.get(operation.id);
   if (known) return known;
   const { origin, basePath } = context.options;
@@ -167,7 +167,7 @@ function observedCall(context: PipelineContext, operation: OperationDefinition):
 /** Runs the call's attempts, observed when the client's telemetry records this call. */
 async function runCall<Result>(
   context: PipelineContext,
-  operation: OperationDefinition,
+  operation: OperationRow,
   name: string,
   prepare: () => PreparedCall,
   throttle: Throttle | undefined,
@@ -186,7 +186,7 @@ async function runCall<Result>(
  */
 export function execute<Data>(
   context: PipelineContext,
-  operation: OperationDefinition,
+  operation: OperationRow,
   input: OperationInput,
   options: RequestOptions = NO_OPTIONS,
 ): Promise<ApiResponse<Data>> {
@@ -205,7 +205,7 @@ export function execute<Data>(
 /** `?help=true` on an operation: its plain-text help. */
 export function executeHelp(
   context: PipelineContext,
-  operation: OperationDefinition,
+  operation: OperationRow,
   options: RequestOptions = NO_OPTIONS,
 ): Promise<string> {
   // Help is answered before the group action limit (the server's steps): a plain request.

@@ -1,4 +1,4 @@
-import type { OperationDefinition } from '../operations/define.js';
+import type { OperationRow } from '../operations/define.js';
 import { IDEMPOTENCY_HEADER } from '../operations/headers.js';
 import { type RequestIssue, validateRequest } from '../operations/validate.js';
 import { LoyaltyValidationError } from './errors.js';
@@ -76,7 +76,7 @@ function callOf(
 }
 
 /** The key every attempt sends: the caller's, else a fresh one where the operation requires one. */
-function idempotencyKeyFor(operation: OperationDefinition, options: RequestOptions): string | undefined {
+function idempotencyKeyFor(operation: OperationRow, options: RequestOptions): string | undefined {
   if (operation.idempotency === 'none' && options.idempotencyKey !== undefined) {
     const issue = {
       code: 'custom',
@@ -92,7 +92,7 @@ function idempotencyKeyFor(operation: OperationDefinition, options: RequestOptio
 /** Validates, fixes the Idempotency-Key, and builds what every attempt sends. Throws before anything is sent. */
 export function prepareCall(
   defaults: CallDefaults,
-  operation: OperationDefinition,
+  operation: OperationRow,
   input: OperationInput,
   options: RequestOptions,
 ): PreparedCall {
@@ -118,7 +118,7 @@ export function prepareCall(
 /** `?help=true` on an operation, asking for text. Path parameters are sent as their `{name}`. */
 export function prepareHelpCall(
   defaults: CallDefaults,
-  operation: OperationDefinition,
+  operation: OperationRow,
   options: RequestOptions,
 ): PreparedCall {
   checkRequestOptions(options);

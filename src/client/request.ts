@@ -1,13 +1,13 @@
-import type { OperationDefinition } from '../operations/define.js';
+import type { OperationRow } from '../operations/define.js';
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../operations/headers.js';
 import { runtimeLabel } from '../runtime.js';
 import { SDK_VERSION } from '../version.js';
 
 type PathTemplate = readonly (string | { param: string })[];
 
-const templates = new WeakMap<OperationDefinition, PathTemplate>();
+const templates = new WeakMap<OperationRow, PathTemplate>();
 
-function templateOf(operation: OperationDefinition): PathTemplate {
+function templateOf(operation: OperationRow): PathTemplate {
   let template = templates.get(operation);
   if (!template) {
     template = operation.path
@@ -20,7 +20,7 @@ function templateOf(operation: OperationDefinition): PathTemplate {
 }
 
 /** The operation's path with its parameters URL-encoded, each as one segment. */
-export function buildPath(operation: OperationDefinition, params: Record<string, unknown>): string {
+export function buildPath(operation: OperationRow, params: Record<string, unknown>): string {
   let path = '';
   for (const part of templateOf(operation)) {
     path += typeof part === 'string' ? part : encodeURIComponent(String(params[part.param]));

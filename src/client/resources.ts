@@ -1,4 +1,4 @@
-import type { OperationId } from '../operations/table.js';
+import type { OperationId } from '../operations/rows.js';
 import type * as Params from '../operations/types.generated.js';
 import type { DataOf } from '../types.js';
 import type { APIPromise } from './api-promise.js';

@@ -4,7 +4,6 @@ import { isoDate, jsonValue, motivo, puntos, uid } from './fields.js';
 import { LIMITS } from './limits.js';
 import { once } from './once.js';
 import { perfilUpdate } from './perfil.js';
-import { cliente, movimiento, nivelResultado, notificacion, puntosResultado } from './records.js';
 
 const text = () => z.string('must be a string');
 const optionalText = () => z.optional(text());
@@ -28,7 +27,7 @@ const usuarioData = () =>
     )
     .check(z.describe('Customer data'));
 
-const uidParams = once(() => z.strictObject({ uid: uid() }));
+const uidParams = /* @__PURE__ */ once(() => z.strictObject({ uid: uid() }));
 
 export const clientesCreate = defineOperation({
   number: 3,
@@ -42,7 +41,6 @@ export const clientesCreate = defineOperation({
       usuarioData: usuarioData(),
       usuarioPassword: z.optional(text().check(z.describe('Initial password; random when omitted'))),
     }),
-  data: cliente,
   summary: 'Create a customer',
   description:
     'Creates a customer, as the dashboard and the public registration do. Returns the new customer with its uid.',
@@ -62,7 +60,6 @@ export const clientesRetrieve = defineOperation({
         z.boolean('must be a boolean').check(z.describe('Include all information; default true')),
       ),
     }),
-  data: cliente,
   summary: 'Retrieve a customer',
   description: 'Returns the full profile of a customer.',
 });
@@ -76,7 +73,6 @@ export const clientesUpdate = defineOperation({
   idempotency: 'required',
   params: uidParams,
   body: perfilUpdate,
-  data: cliente,
   summary: 'Update profile fields of a customer',
   description:
     'Changes only the fields sent; all others keep their value. The email is not changed here (a separate operation exists).',
@@ -91,7 +87,6 @@ export const clientesPuntosAdd = defineOperation({
   idempotency: 'required',
   params: uidParams,
   body: () => z.strictObject({ puntos: puntos(), motivo: motivo() }),
-  data: puntosResultado,
   summary: 'Add or remove points of a customer',
   description:
     'Adds points to a customer, or removes them when negative. The audit records the key and the reason (motivo).',
@@ -105,7 +100,6 @@ export const clientesPuntosList = defineOperation({
   scope: 'puntos:read',
   idempotency: 'none',
   params: uidParams,
-  data: () => z.array(movimiento()),
   summary: "List a customer's points history",
   description: 'Returns the points movements of a customer, oldest first.',
 });
@@ -131,7 +125,6 @@ export const clientesNotificacionesSend = defineOperation({
         z.describe('Message'),
       ),
     }),
-  data: notificacion,
   summary: 'Send a push notification to a customer',
   description: 'Sends a push notification to a customer.',
 });
@@ -144,7 +137,6 @@ export const clientesNivelRecalculate = defineOperation({
   scope: 'niveles:write',
   idempotency: 'optional',
   params: uidParams,
-  data: nivelResultado,
   summary: "Recalculate a customer's level",
   description: "Recalculates the customer's level according to the rules in force. No body.",
 });

@@ -39,16 +39,21 @@ export interface OperationDeclaration extends OperationFacts {
   readonly params?: () => ObjectSchema;
   readonly query?: () => ObjectSchema;
   readonly body?: () => ObjectSchema;
-  /** Schema of `data` in a successful answer. */
-  readonly data: () => z.ZodMiniType;
 }
 
-/** A row as everything else reads it: the schemas themselves, built on first read. */
-export interface OperationDefinition extends OperationFacts {
+/**
+ * A row as the client reads it: what the operation is and what it takes, the schemas built on
+ * first read. What it answers is in answers.ts, which the client never needs.
+ */
+export interface OperationRow extends OperationFacts {
   readonly params?: ObjectSchema;
   readonly query?: ObjectSchema;
   readonly body?: ObjectSchema;
-  /** Schema of `data` in a successful answer. Lenient: unknown fields are kept. */
+}
+
+/** A whole row: what the operation takes and what it answers (table.ts). */
+export interface OperationDefinition extends OperationRow {
+  /** Schema of `data` in a successful answer. */
   readonly data: z.ZodMiniType;
 }
 
@@ -57,7 +62,7 @@ export type Defined<Declaration> = {
   readonly [Key in keyof Declaration]: Declaration[Key] extends () => infer Built ? Built : Declaration[Key];
 };
 
-const SCHEMA_FIELDS = ['params', 'query', 'body', 'data'] as const;
+const SCHEMA_FIELDS = ['params', 'query', 'body'] as const;
 
 /** A row of the table whose schemas are built on their first read and then kept. */
 export function defineOperation<const Declaration extends OperationDeclaration>(

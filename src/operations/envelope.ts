@@ -21,7 +21,7 @@ export interface Envelope<Data = unknown> {
 }
 
 /** The spec's response envelope, field by field (its "Response envelope" table). */
-export const envelope = once(() =>
+export const envelope = /* @__PURE__ */ once(() =>
   z.looseObject({
     codigoRespuesta: z.int().check(z.describe('0 on success')),
     msj: z.string().check(z.describe('Success message text, or what went wrong')),
@@ -41,9 +41,54 @@ export const envelope = once(() =>
  * What the client requires of an answer to call it an envelope: the spec's, with `meta` and its
  * fields optional, since the real service may leave them out; everything else is kept as sent.
  */
-export const envelopeSchema = once(() =>
+export const envelopeSchema = /* @__PURE__ */ once(() =>
   z.extend(envelope(), { meta: z.optional(z.partial(envelope().shape.meta)) }),
 );
+
+/** An answer's envelope as the client accepts it: `meta` and its fields may be missing. */
+export interface AnswerEnvelope {
+  codigoRespuesta: number;
+  msj: string;
+  data?: unknown;
+  meta?:
+    | {
+        requestId?: string | undefined;
+        appId?: number | undefined;
+        scope?: string | null | undefined;
+        requiredScope?: string | undefined;
+        legacy?: unknown;
+        [extra: string]: unknown;
+      }
+    | undefined;
+  details?: unknown;
+  [extra: string]: unknown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isOptional = (value: unknown, check: (value: unknown) => boolean) =>
+  value === undefined || check(value);
+const isString = (value: unknown) => typeof value === 'string';
+
+/**
+ * `envelopeSchema`, checked by hand: the client reads every failure with it, and the schema
+ * would cost a client's bundle more than the check (test/operations/envelope-check.test.ts
+ * holds the two to the same answers).
+ */
+export function readEnvelope(value: unknown): AnswerEnvelope | undefined {
+  if (!isObject(value) || !Number.isSafeInteger(value.codigoRespuesta) || !isString(value.msj))
+    return undefined;
+  const { meta } = value;
+  if (meta === undefined) return value as AnswerEnvelope;
+  const accepted =
+    isObject(meta) &&
+    isOptional(meta.requestId, isString) &&
+    isOptional(meta.appId, Number.isSafeInteger) &&
+    isOptional(meta.scope, (scope) => scope === null || isString(scope)) &&
+    isOptional(meta.requiredScope, isString);
+  return accepted ? (value as AnswerEnvelope) : undefined;
+}
 
 /**
  * The success case of `envelopeSchema`, checked by hand: it runs on every answer, where the

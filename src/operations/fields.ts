@@ -9,12 +9,12 @@ import { once } from './once.js';
  */
 
 /** A calendar date `YYYY-MM-DD` that exists (2023-02-29 does not). */
-export const isoDate = once(() =>
+export const isoDate = /* @__PURE__ */ once(() =>
   z.iso.date({ error: 'must be a date YYYY-MM-DD that exists on the calendar' }),
 );
 
 /** Customer UID: a single path segment of 1..128 characters. */
-export const uid = once(() =>
+export const uid = /* @__PURE__ */ once(() =>
   z.string().check(
     z.minLength(1, 'must not be empty'),
     z.maxLength(LIMITS.uidMaxLength, `must be at most ${LIMITS.uidMaxLength} characters`),
@@ -31,7 +31,7 @@ export const positiveId = (description: string) =>
   z.int('must be an integer').check(z.minimum(1, 'must be at least 1'), z.describe(description));
 
 /** Points in the public unit; negative removes; at most 10000 either way per call; never 0. */
-export const puntos = once(() =>
+export const puntos = /* @__PURE__ */ once(() =>
   z.number('must be a number').check(
     z.minimum(-LIMITS.puntosPerCall, `must be at least -${LIMITS.puntosPerCall}`),
     z.maximum(LIMITS.puntosPerCall, `must be at most ${LIMITS.puntosPerCall}`),
@@ -41,14 +41,14 @@ export const puntos = once(() =>
   ),
 );
 
-export const motivo = once(() =>
+export const motivo = /* @__PURE__ */ once(() =>
   z.optional(z.string('must be a string').check(z.describe('Reason, kept in the audit'))),
 );
 
 /** Printable ASCII, no spaces: safe in a header and comparable byte for byte. */
 const PRINTABLE = /^[\x21-\x7E]*$/;
 
-export const idempotencyKey = once(() =>
+export const idempotencyKey = /* @__PURE__ */ once(() =>
   z
     .string('must be a string')
     .check(
@@ -70,7 +70,7 @@ export const idempotencyKey = once(() =>
  * ASCII and Latin-1. A character above U+00FF is refused by undici and by fetch alike, so letting
  * it through would only turn into a connection error (retried) after the call began.
  */
-export const headerValue = once(() =>
+export const headerValue = /* @__PURE__ */ once(() =>
   z
     .string('must be a string')
     .check(
@@ -81,7 +81,7 @@ export const headerValue = once(() =>
     ),
 );
 
-export const dryRun = once(() =>
+export const dryRun = /* @__PURE__ */ once(() =>
   z.optional(
     z
       .boolean('must be a boolean')
@@ -121,7 +121,7 @@ export function isBoundedJson(value: unknown): value is z.core.util.JSONType {
 }
 
 /** A free-form JSON value (checked by `isBoundedJson`). */
-export const jsonValue = once(() =>
+export const jsonValue = /* @__PURE__ */ once(() =>
   z.custom<z.core.util.JSONType>(
     isBoundedJson,
     `must be JSON (null, booleans, finite numbers, strings, arrays, plain objects) nested at most ${JSON_MAX_DEPTH} levels`,

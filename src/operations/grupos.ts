@@ -3,9 +3,8 @@ import { defineOperation } from './define.js';
 import { dryRun, motivo, positiveId, puntos } from './fields.js';
 import { LIMITS } from './limits.js';
 import { once } from './once.js';
-import { grupo, grupoAccion } from './records.js';
 
-const grupoParams = once(() =>
+const grupoParams = /* @__PURE__ */ once(() =>
   z.strictObject({ grupoId: positiveId('Group id, created by segment evaluation') }),
 );
 
@@ -19,7 +18,6 @@ export const gruposPuntosAdd = defineOperation({
   groupAction: true,
   params: grupoParams,
   body: () => z.strictObject({ dryRun: dryRun(), puntos: puntos(), motivo: motivo() }),
-  data: grupoAccion,
   summary: 'Add or remove points for every customer of a group',
   description:
     'Adds points to every customer of a group, or removes them when negative, all or none. ' +
@@ -42,7 +40,6 @@ export const gruposEtiquetasAdd = defineOperation({
         .string('must be a string')
         .check(z.minLength(1, 'must not be empty'), z.describe('The tag')),
     }),
-  data: grupoAccion,
   summary: 'Add a tag to every customer of a group',
   description: 'Adds a tag to every customer of a group. Send a dry run first (dryRun: true).',
 });
@@ -68,7 +65,6 @@ export const gruposNombreSet = defineOperation({
           z.describe('Group name'),
         ),
     }),
-  data: grupo,
   summary: 'Name a group',
   description: 'Assigns a name to a group.',
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { OperationDefinition } from './define.js';
+import type { OperationRow } from './define.js';
 import { API_PREFIX, LIMITS } from './limits.js';
 import { once } from './once.js';
 import { describeParameters } from './parameters.js';
@@ -7,7 +7,7 @@ import { describeParameters } from './parameters.js';
 /** The query parameter every operation accepts besides its own. */
 export const HELP_PARAMETER = 'help';
 
-export const helpFlag = once(() =>
+export const helpFlag = /* @__PURE__ */ once(() =>
   z.optional(
     z
       .boolean('must be true or false')
@@ -40,7 +40,7 @@ const IDEMPOTENCY_TEXT = {
 } as const;
 
 /** The plain-text help of an operation (`?help=true`), rendered from the table. */
-export function renderHelp(operation: OperationDefinition): string {
+export function renderHelp(operation: OperationRow): string {
   const lines = [
     `${operation.id}: ${operation.summary}`,
     '',

@@ -1,5 +1,4 @@
 import { defineOperation } from './define.js';
-import { openApiDocument } from './records.js';
 
 export const openapiRetrieve = defineOperation({
   number: 18,
@@ -8,7 +7,6 @@ export const openapiRetrieve = defineOperation({
   path: '/openapi.json',
   scope: null,
   idempotency: 'none',
-  data: openApiDocument,
   summary: 'Download the OpenAPI 3.0 description',
   description: 'Returns an OpenAPI 3.0 description of the endpoints that the calling key may execute.',
 });

@@ -9,7 +9,7 @@ const int = () => z.optional(z.int('must be an integer'));
 const date = () => z.optional(isoDate());
 
 /** The updatable profile fields of the spec; the email is not among them. */
-export const perfilUpdate = once(() =>
+export const perfilUpdate = /* @__PURE__ */ once(() =>
   z.strictObject({
     nombre: text(),
     apellido: text(),

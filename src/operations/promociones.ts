@@ -3,13 +3,14 @@ import { defineOperation } from './define.js';
 import { isoDate, positiveId } from './fields.js';
 import { LIMITS } from './limits.js';
 import { once } from './once.js';
-import { cuponesUso, promocion } from './records.js';
 
 const bothDates = (inicio: string, fin: string) =>
   isoDate().safeParse(inicio).success && isoDate().safeParse(fin).success;
 const daysBetween = (inicio: string, fin: string) => (Date.parse(fin) - Date.parse(inicio)) / 86_400_000;
 
-const regaloParams = once(() => z.strictObject({ regaloId: positiveId('Gift or promotion id') }));
+const regaloParams = /* @__PURE__ */ once(() =>
+  z.strictObject({ regaloId: positiveId('Gift or promotion id') }),
+);
 
 /** `tipo` values with a meaning of their own in the spec. */
 export const TIPO = { gifts: 1, game: 7, codeCoupon: 101 } as const;
@@ -34,7 +35,6 @@ export const promocionesList = defineOperation({
           ),
       ),
     }),
-  data: () => z.array(promocion()),
   summary: 'List gifts, coupons and promotions',
   description: 'Lists gifts, coupons and promotions, optionally filtered by tipo.',
 });
@@ -65,7 +65,6 @@ export const promocionesSetStatus = defineOperation({
           ),
       ),
     }),
-  data: promocion,
   summary: 'Activate, deactivate or schedule a gift or promotion',
   description:
     'Runs a dashboard command on a gift or promotion: activar, desactivar, or programar with fecha.',
@@ -99,7 +98,6 @@ export const promocionesCuponesList = defineOperation({
           },
         ),
       ),
-  data: cuponesUso,
   summary: 'Coupon usage of a promotion over a period',
   description: 'Returns coupon usage of a promotion per day from inicio to fin, both inclusive.',
 });

@@ -1,4 +1,5 @@
 import type * as definitions from './define.js';
+import type { AnswerEnvelope } from './envelope.js';
 import * as envelopes from './envelope.js';
 import * as fields from './fields.js';
 import * as help from './help.js';
@@ -66,24 +67,7 @@ export const getOperation: {
   (id: string): Operation | undefined;
 } = table.getOperation;
 
-/** An answer's envelope as the client accepts it: `meta` and its fields may be missing. */
-export interface AnswerEnvelope {
-  codigoRespuesta: number;
-  msj: string;
-  data?: unknown;
-  meta?:
-    | {
-        requestId?: string | undefined;
-        appId?: number | undefined;
-        scope?: string | null | undefined;
-        requiredScope?: string | undefined;
-        legacy?: unknown;
-        [extra: string]: unknown;
-      }
-    | undefined;
-  details?: unknown;
-  [extra: string]: unknown;
-}
+export type { AnswerEnvelope } from './envelope.js';
 
 /** A schema of the table as a `Schema`: built on its first use, like the table's own. */
 function lazySchema<Output>(build: () => Schema<unknown>): Schema<Output> {

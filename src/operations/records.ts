@@ -17,7 +17,7 @@ const described = <Schema extends z.ZodMiniType>(schema: Schema, description: st
   schema.check(z.describe(description)) as Schema;
 const instant = () => described(text(), 'ISO 8601 instant');
 
-export const cliente = once(() =>
+export const cliente = /* @__PURE__ */ once(() =>
   z.object({
     uid: text(),
     email: z.optional(text()),
@@ -34,7 +34,7 @@ export const cliente = once(() =>
   }),
 );
 
-export const movimiento = once(() =>
+export const movimiento = /* @__PURE__ */ once(() =>
   z.object({
     movimientoId: text(),
     uid: text(),
@@ -46,7 +46,7 @@ export const movimiento = once(() =>
   }),
 );
 
-export const puntosResultado = once(() =>
+export const puntosResultado = /* @__PURE__ */ once(() =>
   z.object({
     uid: text(),
     movimientoId: text(),
@@ -55,7 +55,7 @@ export const puntosResultado = once(() =>
   }),
 );
 
-export const notificacion = once(() =>
+export const notificacion = /* @__PURE__ */ once(() =>
   z.object({
     notificacionId: text(),
     uid: text(),
@@ -66,7 +66,7 @@ export const notificacion = once(() =>
   }),
 );
 
-export const nivelResultado = once(() =>
+export const nivelResultado = /* @__PURE__ */ once(() =>
   z.object({
     uid: text(),
     nivelAnterior: text(),
@@ -75,7 +75,7 @@ export const nivelResultado = once(() =>
   }),
 );
 
-export const nivel = once(() =>
+export const nivel = /* @__PURE__ */ once(() =>
   z.object({
     nivelId: id(),
     nombre: text(),
@@ -84,7 +84,7 @@ export const nivel = once(() =>
   }),
 );
 
-export const grupoAccion = once(() =>
+export const grupoAccion = /* @__PURE__ */ once(() =>
   z.object({
     grupoId: id(),
     dryRun: z.boolean(),
@@ -99,9 +99,9 @@ export const grupoAccion = once(() =>
   }),
 );
 
-export const grupo = once(() => z.object({ grupoId: id(), nombre: text() }));
+export const grupo = /* @__PURE__ */ once(() => z.object({ grupoId: id(), nombre: text() }));
 
-export const tarea = once(() =>
+export const tarea = /* @__PURE__ */ once(() =>
   z.object({
     tareaId: id(),
     nombre: text(),
@@ -123,7 +123,7 @@ export const tarea = once(() =>
   }),
 );
 
-export const promocion = once(() =>
+export const promocion = /* @__PURE__ */ once(() =>
   z.object({
     regaloId: id(),
     nombre: text(),
@@ -133,7 +133,7 @@ export const promocion = once(() =>
   }),
 );
 
-export const cuponesUso = once(() =>
+export const cuponesUso = /* @__PURE__ */ once(() =>
   z.object({
     regaloId: id(),
     inicio: text(),
@@ -145,7 +145,7 @@ export const cuponesUso = once(() =>
 
 const catalogItem = () => z.object({ id: text(), label: text(), type: text() });
 
-export const reportDataset = once(() =>
+export const reportDataset = /* @__PURE__ */ once(() =>
   z.object({
     label: text(),
     fields: z.array(catalogItem()),
@@ -154,10 +154,10 @@ export const reportDataset = once(() =>
   }),
 );
 
-export const reportCatalog = once(() => z.record(z.string(), reportDataset()));
+export const reportCatalog = /* @__PURE__ */ once(() => z.record(z.string(), reportDataset()));
 
 /** An OpenAPI 3.0 document: the fields every reader needs; the rest of the standard passes through. */
-export const openApiDocument = once(() =>
+export const openApiDocument = /* @__PURE__ */ once(() =>
   z.looseObject({
     openapi: text(),
     info: z.looseObject({ title: text(), version: text() }),

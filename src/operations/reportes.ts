@@ -1,5 +1,4 @@
 import { defineOperation } from './define.js';
-import { reportCatalog } from './records.js';
 
 export const reportesCatalogoRetrieve = defineOperation({
   number: 17,
@@ -8,7 +7,6 @@ export const reportesCatalogoRetrieve = defineOperation({
   path: '/reportes/catalogo',
   scope: 'reportes:read',
   idempotency: 'none',
-  data: reportCatalog,
   summary: 'Retrieve the report catalog',
   description:
     'Returns the reporting datasets (compras, lealtad, usuarios, wallet_descargas) with their fields, metrics and filters.',

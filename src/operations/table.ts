@@ -1,48 +1,38 @@
-import {
-  clientesCreate,
-  clientesNivelRecalculate,
-  clientesNotificacionesSend,
-  clientesPuntosAdd,
-  clientesPuntosList,
-  clientesRetrieve,
-  clientesUpdate,
-} from './clientes.js';
-import { configuracionNivelesList } from './configuracion.js';
-import { gruposEtiquetasAdd, gruposNombreSet, gruposPuntosAdd } from './grupos.js';
-import { openapiRetrieve } from './openapi.js';
-import { promocionesCuponesList, promocionesList, promocionesSetStatus } from './promociones.js';
-import { reportesCatalogoRetrieve } from './reportes.js';
-import { tareasList, tareasSetStatus } from './tareas.js';
-import type { OperationData } from './types.generated.js';
+import type * as z from 'zod/mini';
+import { answers } from './answers.js';
+import { once } from './once.js';
+import { type OperationId, type Row, type RowById, rows } from './rows.js';
+
+type AnswerSchemas = { [Id in OperationId]: ReturnType<(typeof answers)[Id]> };
+
+type WholeRows = {
+  [Id in OperationId]: RowById<Id> & {
+    /** Schema of `data` in a successful answer, built on first read. */
+    readonly data: AnswerSchemas[Id];
+  };
+};
+
+/** A whole row of the operation table: what the operation takes, and the schema of what it answers. */
+export type OperationById<Id extends OperationId> = WholeRows[Id];
+export type Operation = WholeRows[OperationId];
+export type { OperationId };
+
+/** The row with its answer's schema beside the others, each built on first read. */
+function withAnswer(row: Row): Operation {
+  const whole = Object.defineProperties({}, Object.getOwnPropertyDescriptors(row));
+  Object.defineProperty(whole, 'data', {
+    get: once(answers[row.id] as () => z.ZodMiniType),
+    enumerable: true,
+  });
+  return Object.freeze(whole) as Operation;
+}
 
 /** The operation table: the 18 operations of the spec, in its order. Everything else derives from it. */
-export const operations = [
-  tareasList,
-  tareasSetStatus,
-  clientesCreate,
-  clientesRetrieve,
-  clientesUpdate,
-  clientesPuntosAdd,
-  clientesPuntosList,
-  clientesNotificacionesSend,
-  clientesNivelRecalculate,
-  configuracionNivelesList,
-  gruposPuntosAdd,
-  gruposEtiquetasAdd,
-  gruposNombreSet,
-  promocionesList,
-  promocionesSetStatus,
-  promocionesCuponesList,
-  reportesCatalogoRetrieve,
-  openapiRetrieve,
-] as const;
+export const operations: readonly Operation[] = /* @__PURE__ */ rows.map(withAnswer);
 
-export type Operation = (typeof operations)[number];
-/** The ids, as types.generated.ts lists them (zod-free); types.proof.ts proves them the table's. */
-export type OperationId = keyof OperationData;
-export type OperationById<Id extends OperationId> = Extract<Operation, { id: Id }>;
-
-const byId = new Map<string, Operation>(operations.map((operation) => [operation.id, operation]));
+const byId = /* @__PURE__ */ new Map<string, Operation>(
+  /* @__PURE__ */ operations.map((operation) => [operation.id, operation]),
+);
 
 export function getOperation<Id extends OperationId>(id: Id): OperationById<Id>;
 export function getOperation(id: string): Operation | undefined;
@@ -50,4 +40,4 @@ export function getOperation(id: string): Operation | undefined {
   return byId.get(id);
 }
 
-export const operationIds = operations.map((operation) => operation.id) as OperationId[];
+export { operationIds } from './rows.js';

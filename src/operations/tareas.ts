@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { defineOperation } from './define.js';
 import { positiveId } from './fields.js';
 import { LIMITS } from './limits.js';
-import { tarea } from './records.js';
 
 export const tareasList = defineOperation({
   number: 1,
@@ -11,7 +10,6 @@ export const tareasList = defineOperation({
   path: '/tareas',
   scope: 'tareas:read',
   idempotency: 'none',
-  data: () => z.array(tarea()),
   summary: 'List tasks',
   description: 'Lists the tasks (automations made of a trigger, optional conditions and actions).',
 });
@@ -42,7 +40,6 @@ export const tareasSetStatus = defineOperation({
           ),
       ),
     }),
-  data: tarea,
   summary: 'Activate or deactivate a task',
   description: 'Sets the activation status of a task: 1 active, 0 inactive.',
 });

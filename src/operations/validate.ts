@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { OperationDefinition } from './define.js';
+import type { OperationRow } from './define.js';
 import { idempotencyKey } from './fields.js';
 import { IDEMPOTENCY_HEADER } from './headers.js';
 import { explainIssue, PLAIN_MESSAGES } from './issue-messages.js';
@@ -32,7 +32,7 @@ export type ValidationResult =
   | { ok: true; params: Record<string, unknown>; query: Record<string, unknown>; body: unknown }
   | { ok: false; issues: RequestIssue[] };
 
-const NO_PARAMETERS = once(() => z.strictObject({}));
+const NO_PARAMETERS = /* @__PURE__ */ once(() => z.strictObject({}));
 
 function collect(
   issues: RequestIssue[],
@@ -56,7 +56,7 @@ function collect(
  * Checks a request against its operation: path, query and body with the table's schemas, and
  * the Idempotency-Key rule. The client runs it before sending, the reference server on arrival.
  */
-export function validateRequest(operation: OperationDefinition, parts: RequestParts): ValidationResult {
+export function validateRequest(operation: OperationRow, parts: RequestParts): ValidationResult {
   const issues: RequestIssue[] = [];
   const params = collect(issues, 'path', operation.params ?? NO_PARAMETERS(), parts.params ?? {});
   const query = collect(issues, 'query', operation.query ?? NO_PARAMETERS(), parts.query ?? {});

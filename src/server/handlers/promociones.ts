@@ -9,7 +9,9 @@ import type { Handlers } from './context.js';
 import { promotionOr404 } from './lookup.js';
 
 /** `programar` needs a date: a calendar date or an ISO 8601 date-time. */
-const scheduleDate = once(() => z.union([isoDate(), z.iso.datetime({ offset: true, local: true })]));
+const scheduleDate = /* @__PURE__ */ once(() =>
+  z.union([isoDate(), z.iso.datetime({ offset: true, local: true })]),
+);
 
 type Command = (promotion: Promocion, fecha: string | undefined) => void;
 

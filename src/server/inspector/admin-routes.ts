@@ -15,7 +15,7 @@ import { customerSnapshot, refuseInput, requestFilter, stateSnapshot, switchFaul
 /** Admin routes live outside /ext/v3 and take no API key. */
 export const ADMIN_PREFIX = '/__admin/';
 
-const createGroupBody = once(() =>
+const createGroupBody = /* @__PURE__ */ once(() =>
   z.strictObject({
     uids: z.array(uid(), 'must be an array of customer uids'),
     nombre: z.optional(gruposNombreSet.body.shape.nombre),

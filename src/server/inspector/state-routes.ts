@@ -26,7 +26,7 @@ function unknownOperation(id: string): string {
   return `is not an operation id${near ? `; did you mean "${near}"?` : ` (${operationIds.join(', ')})`}`;
 }
 
-const requestsQuery = once(() =>
+const requestsQuery = /* @__PURE__ */ once(() =>
   z.strictObject({
     operation: z.optional(
       z.string().check(
@@ -83,7 +83,9 @@ export function customerSnapshot({ state }: ReferenceEngine, rawUid: string) {
   };
 }
 
-const faultSwitch = once(() => z.strictObject({ enabled: z.boolean('must be true or false') }));
+const faultSwitch = /* @__PURE__ */ once(() =>
+  z.strictObject({ enabled: z.boolean('must be true or false') }),
+);
 
 /** `POST /__admin/faults {enabled}`: fault injection on or off. */
 export function switchFaults({ state }: ReferenceEngine, request: EngineRequest) {
