@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { _isoDate } from 'zod/v4/core';
 import { LIMITS } from './limits.js';
 import { once } from './once.js';
 
@@ -10,7 +11,8 @@ import { once } from './once.js';
 
 /** A calendar date `YYYY-MM-DD` that exists (2023-02-29 does not). */
 export const isoDate = /* @__PURE__ */ once(() =>
-  z.iso.date({ error: 'must be a date YYYY-MM-DD that exists on the calendar' }),
+  // `z.iso.date`, built from its parts: a bundle of the package then carries no other `z.iso` schema.
+  _isoDate(z.ZodMiniISODate, { error: 'must be a date YYYY-MM-DD that exists on the calendar' }),
 );
 
 /** Customer UID: a single path segment of 1..128 characters. */

@@ -78,11 +78,11 @@ function lazySchema<Output>(build: () => Schema<unknown>): Schema<Output> {
 }
 
 /** What the client requires of an answer to call it an envelope. */
-export const envelopeSchema: Schema<AnswerEnvelope> = lazySchema(envelopes.envelopeSchema);
+export const envelopeSchema: Schema<AnswerEnvelope> = /* @__PURE__ */ lazySchema(envelopes.envelopeSchema);
 /** The `Idempotency-Key` rule: 8 to 128 printable ASCII characters. */
-export const idempotencyKey: Schema<string> = lazySchema(fields.idempotencyKey);
+export const idempotencyKey: Schema<string> = /* @__PURE__ */ lazySchema(fields.idempotencyKey);
 /** A header value that cannot split or smuggle headers. */
-export const headerValue: Schema<string> = lazySchema(fields.headerValue);
+export const headerValue: Schema<string> = /* @__PURE__ */ lazySchema(fields.headerValue);
 
 // An operation of the table is a definition at run time: the casts only restore its zod type.
 const definitionOf = (operation: Operation) => operation as unknown as definitions.OperationDefinition;

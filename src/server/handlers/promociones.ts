@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { _isoDateTime } from 'zod/v4/core';
 import { isoDate } from '../../operations/fields.js';
 import { once } from '../../operations/once.js';
 import { TIPO } from '../../operations/promociones.js';
@@ -10,7 +11,7 @@ import { promotionOr404 } from './lookup.js';
 
 /** `programar` needs a date: a calendar date or an ISO 8601 date-time. */
 const scheduleDate = /* @__PURE__ */ once(() =>
-  z.union([isoDate(), z.iso.datetime({ offset: true, local: true })]),
+  z.union([isoDate(), _isoDateTime(z.ZodMiniISODateTime, { offset: true, local: true })]),
 );
 
 type Command = (promotion: Promocion, fecha: string | undefined) => void;

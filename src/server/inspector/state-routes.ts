@@ -41,7 +41,9 @@ const requestsQuery = /* @__PURE__ */ once(() =>
         .check(z.regex(/^([1-5]\d\d|[1-5]xx)$/i, 'must be a status such as 404, or a class such as 4xx')),
     ),
     uid: z.optional(uid()),
-    since: z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(0)))),
+    since: z.optional(
+      z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number)),
+    ),
   }),
 );
 
