@@ -1,4 +1,4 @@
-import { sha256Hex } from './sha256.js';
+import { sha256Hex } from '../limits/sha256.js';
 
 /** Marks the derivation: another one later would make other keys, and must say so by its prefix. */
 export const BULK_KEY_PREFIX = 'bulk-v1-';

@@ -1,5 +1,5 @@
 import { limiterKeyId } from '../limits/key-id.js';
-import type { Limiter, LimitKind } from '../limits/limiter.js';
+import type { KeyLimiter, Limiter, LimitKind } from '../limits/limiter.js';
 import type { OperationRow } from '../operations/define.js';
 import type { EnvelopeMeta } from '../operations/envelope.js';
 import type { CallObservation, CallObserver, ObservedCall } from '../telemetry/index.js';
@@ -31,10 +31,20 @@ export interface PipelineContext extends CallDefaults, AttemptContext {
   observedCalls: Map<string, ObservedCall>;
 }
 
+/** The buckets of a key whose id is still being hashed (Web Crypto): each use waits for it. */
+function onceHashed(limits: Promise<KeyLimiter>): KeyLimiter {
+  return {
+    acquire: (kind, signal) => limits.then((ready) => ready.acquire(kind, signal)),
+    pause: (kind, ms) => limits.then((ready) => ready.pause(kind, ms)),
+  };
+}
+
 /** The limiter's buckets of the client's key, known to the limiter by the key's id alone. */
 function throttlesOf(limiter: Limiter | undefined, apiKey: string): Record<LimitKind, Throttle> | undefined {
   if (limiter === undefined) return undefined;
-  const limits = limiter.forKey(limiterKeyId(apiKey));
+  const keyId = limiterKeyId(apiKey);
+  const limits =
+    typeof keyId === 'string' ? limiter.forKey(keyId) : onceHashed(keyId.then((id) => limiter.forKey(id)));
   return { request: { limits, kind: 'request' }, groupAction: { limits, kind: 'groupAction' } };
 }
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { idempotencyKey as keyRule } from 'loyalty-sdk';
 import { BULK_KEY_PREFIX, deriveIdempotencyKey } from 'loyalty-sdk/bulk';
 import { describe, expect, it } from 'vitest';
-import { sha256HexNode, sha256HexWeb } from '../../src/bulk/sha256.js';
+import { sha256HexNode, sha256HexWeb } from '../../src/limits/sha256.js';
 import { openLedger } from './accrual-job.js';
 
 const PRINTABLE = /^[\x21-\x7e]{8,128}$/;

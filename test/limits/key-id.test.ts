@@ -1,6 +1,7 @@
 /** A limiter knows an API key by its id: the same in every process, never the key in clear. */
 import { describe, expect, it } from 'vitest';
 import { limiterKeyId } from '../../src/limits/index.js';
+import { sha256HexNode, sha256HexWeb } from '../../src/limits/sha256.js';
 
 const KEY = 'lk_live_4f9a2c7e1b8d3a6f';
 
@@ -22,5 +23,12 @@ describe('limiterKeyId', () => {
   it('is not the plain SHA-256 of the key: the ids are kept apart from other hashes of it', async () => {
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(KEY).digest('hex')).not.toContain(limiterKeyId(KEY));
+  });
+
+  it('is the same through Web Crypto, where the runtime has no node:crypto (Workers without nodejs_compat)', async () => {
+    const web = limiterKeyId(KEY, sha256HexWeb);
+    expect(web).toBeInstanceOf(Promise);
+    expect(await web).toBe(limiterKeyId(KEY, (text) => sha256HexNode(text) as string));
+    expect(await web).toBe(limiterKeyId(KEY));
   });
 });
