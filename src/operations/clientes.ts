@@ -41,9 +41,6 @@ export const clientesCreate = defineOperation({
       usuarioData: usuarioData(),
       usuarioPassword: z.optional(text().check(z.describe('Initial password; random when omitted'))),
     }),
-  summary: 'Create a customer',
-  description:
-    'Creates a customer, as the dashboard and the public registration do. Returns the new customer with its uid.',
 });
 
 export const clientesRetrieve = defineOperation({
@@ -60,8 +57,6 @@ export const clientesRetrieve = defineOperation({
         z.boolean('must be a boolean').check(z.describe('Include all information; default true')),
       ),
     }),
-  summary: 'Retrieve a customer',
-  description: 'Returns the full profile of a customer.',
 });
 
 export const clientesUpdate = defineOperation({
@@ -73,9 +68,6 @@ export const clientesUpdate = defineOperation({
   idempotency: 'required',
   params: uidParams,
   body: perfilUpdate,
-  summary: 'Update profile fields of a customer',
-  description:
-    'Changes only the fields sent; all others keep their value. The email is not changed here (a separate operation exists).',
 });
 
 export const clientesPuntosAdd = defineOperation({
@@ -87,9 +79,6 @@ export const clientesPuntosAdd = defineOperation({
   idempotency: 'required',
   params: uidParams,
   body: () => z.strictObject({ puntos: puntos(), motivo: motivo() }),
-  summary: 'Add or remove points of a customer',
-  description:
-    'Adds points to a customer, or removes them when negative. The audit records the key and the reason (motivo).',
 });
 
 export const clientesPuntosList = defineOperation({
@@ -100,8 +89,6 @@ export const clientesPuntosList = defineOperation({
   scope: 'puntos:read',
   idempotency: 'none',
   params: uidParams,
-  summary: "List a customer's points history",
-  description: 'Returns the points movements of a customer, oldest first.',
 });
 
 export const clientesNotificacionesSend = defineOperation({
@@ -125,8 +112,6 @@ export const clientesNotificacionesSend = defineOperation({
         z.describe('Message'),
       ),
     }),
-  summary: 'Send a push notification to a customer',
-  description: 'Sends a push notification to a customer.',
 });
 
 export const clientesNivelRecalculate = defineOperation({
@@ -137,6 +122,4 @@ export const clientesNivelRecalculate = defineOperation({
   scope: 'niveles:write',
   idempotency: 'optional',
   params: uidParams,
-  summary: "Recalculate a customer's level",
-  description: "Recalculates the customer's level according to the rules in force. No body.",
 });

@@ -7,6 +7,4 @@ export const configuracionNivelesList = defineOperation({
   path: '/configuracion/niveles',
   scope: 'niveles:read',
   idempotency: 'none',
-  summary: "List the program's levels and their rules",
-  description: "Returns the program's levels and calculation rules.",
 });

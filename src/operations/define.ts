@@ -15,6 +15,14 @@ export type IdempotencyRule = 'required' | 'optional' | 'none';
 /** @inline */
 export type ObjectSchema = z.ZodMiniObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
 
+/** What the help, the OpenAPI document and the command line say of an operation (prose.ts). */
+export interface Prose {
+  /** One line. */
+  readonly summary: string;
+  /** Prose for the help text; parameters, scope and idempotency are rendered from the schemas. */
+  readonly description: string;
+}
+
 /** What every row of the table says, besides its schemas. */
 interface OperationFacts {
   /** The row number of the spec's endpoint table. */
@@ -29,9 +37,6 @@ interface OperationFacts {
   readonly idempotency: IdempotencyRule;
   /** Group actions: the body's `dryRun` and the per-key group action limit apply. */
   readonly groupAction?: boolean;
-  readonly summary: string;
-  /** Prose for the help text; parameters, scope and idempotency are rendered from the schemas. */
-  readonly description: string;
 }
 
 /** A row as the table declares it: each schema as the function that builds it. */
@@ -43,7 +48,8 @@ export interface OperationDeclaration extends OperationFacts {
 
 /**
  * A row as the client reads it: what the operation is and what it takes, the schemas built on
- * first read. What it answers is in answers.ts, which the client never needs.
+ * first read. What it answers (answers.ts) and how it is described (prose.ts) the client never
+ * needs; table.ts joins them to the rows.
  */
 export interface OperationRow extends OperationFacts {
   readonly params?: ObjectSchema;
@@ -51,8 +57,8 @@ export interface OperationRow extends OperationFacts {
   readonly body?: ObjectSchema;
 }
 
-/** A whole row: what the operation takes and what it answers (table.ts). */
-export interface OperationDefinition extends OperationRow {
+/** A whole row: what the operation takes, how it is described and what it answers (table.ts). */
+export interface OperationDefinition extends OperationRow, Prose {
   /** Schema of `data` in a successful answer. */
   readonly data: z.ZodMiniType;
 }

@@ -18,10 +18,6 @@ export const gruposPuntosAdd = defineOperation({
   groupAction: true,
   params: grupoParams,
   body: () => z.strictObject({ dryRun: dryRun(), puntos: puntos(), motivo: motivo() }),
-  summary: 'Add or remove points for every customer of a group',
-  description:
-    'Adds points to every customer of a group, or removes them when negative, all or none. ' +
-    'Send a dry run first (dryRun: true): nothing is executed and the answer gives afectados and costoEstimado.',
 });
 
 export const gruposEtiquetasAdd = defineOperation({
@@ -40,8 +36,6 @@ export const gruposEtiquetasAdd = defineOperation({
         .string('must be a string')
         .check(z.minLength(1, 'must not be empty'), z.describe('The tag')),
     }),
-  summary: 'Add a tag to every customer of a group',
-  description: 'Adds a tag to every customer of a group. Send a dry run first (dryRun: true).',
 });
 
 export const gruposNombreSet = defineOperation({
@@ -65,6 +59,4 @@ export const gruposNombreSet = defineOperation({
           z.describe('Group name'),
         ),
     }),
-  summary: 'Name a group',
-  description: 'Assigns a name to a group.',
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { OperationRow } from './define.js';
+import type { OperationDefinition } from './define.js';
 import { API_PREFIX, LIMITS } from './limits.js';
 import { once } from './once.js';
 import { describeParameters } from './parameters.js';
@@ -40,7 +40,7 @@ const IDEMPOTENCY_TEXT = {
 } as const;
 
 /** The plain-text help of an operation (`?help=true`), rendered from the table. */
-export function renderHelp(operation: OperationRow): string {
+export function renderHelp(operation: OperationDefinition): string {
   const lines = [
     `${operation.id}: ${operation.summary}`,
     '',

@@ -7,6 +7,4 @@ export const openapiRetrieve = defineOperation({
   path: '/openapi.json',
   scope: null,
   idempotency: 'none',
-  summary: 'Download the OpenAPI 3.0 description',
-  description: 'Returns an OpenAPI 3.0 description of the endpoints that the calling key may execute.',
 });

@@ -35,8 +35,6 @@ export const promocionesList = defineOperation({
           ),
       ),
     }),
-  summary: 'List gifts, coupons and promotions',
-  description: 'Lists gifts, coupons and promotions, optionally filtered by tipo.',
 });
 
 export const promocionesSetStatus = defineOperation({
@@ -65,9 +63,6 @@ export const promocionesSetStatus = defineOperation({
           ),
       ),
     }),
-  summary: 'Activate, deactivate or schedule a gift or promotion',
-  description:
-    'Runs a dashboard command on a gift or promotion: activar, desactivar, or programar with fecha.',
 });
 
 export const promocionesCuponesList = defineOperation({
@@ -98,6 +93,4 @@ export const promocionesCuponesList = defineOperation({
           },
         ),
       ),
-  summary: 'Coupon usage of a promotion over a period',
-  description: 'Returns coupon usage of a promotion per day from inicio to fin, both inclusive.',
 });

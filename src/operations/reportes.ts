@@ -7,7 +7,4 @@ export const reportesCatalogoRetrieve = defineOperation({
   path: '/reportes/catalogo',
   scope: 'reportes:read',
   idempotency: 'none',
-  summary: 'Retrieve the report catalog',
-  description:
-    'Returns the reporting datasets (compras, lealtad, usuarios, wallet_descargas) with their fields, metrics and filters.',
 });

@@ -10,8 +10,6 @@ export const tareasList = defineOperation({
   path: '/tareas',
   scope: 'tareas:read',
   idempotency: 'none',
-  summary: 'List tasks',
-  description: 'Lists the tasks (automations made of a trigger, optional conditions and actions).',
 });
 
 export const tareasSetStatus = defineOperation({
@@ -40,6 +38,4 @@ export const tareasSetStatus = defineOperation({
           ),
       ),
     }),
-  summary: 'Activate or deactivate a task',
-  description: 'Sets the activation status of a task: 1 active, 0 inactive.',
 });
