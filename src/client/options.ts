@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { GroupActionBudget } from '../bulk/budget.js';
 import type { Limiter } from '../limits/limiter.js';
-import { headerValue } from '../operations/fields.js';
+import { HEADER_VALUE } from '../operations/fields.js';
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../operations/headers.js';
 import { inBrowser } from '../runtime.js';
 import { appProduct } from './app-info.js';
@@ -172,7 +172,7 @@ export function checkHeaders(
     if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) fail(`${what}: "${name}" is not a valid header name`);
     const owner = RESERVED_HEADERS[lower];
     if (owner) fail(`${what}: the header "${name}" is set by the SDK; use ${owner}`);
-    if (!headerValue().safeParse(value).success) {
+    if (typeof value !== 'string' || !HEADER_VALUE.test(value)) {
       fail(`${what}: the value of "${name}" must be a string without CR, LF or other control characters`);
     }
     out[lower] = value;
@@ -212,7 +212,7 @@ function checkApiKey(apiKey: unknown): string {
   if (typeof apiKey !== 'string' || apiKey.trim() === '') {
     fail('Missing API key: pass apiKey or set LOYALTY_API_KEY');
   }
-  if (!headerValue().safeParse(apiKey).success || apiKey !== apiKey.trim()) {
+  if (!HEADER_VALUE.test(apiKey) || apiKey !== apiKey.trim()) {
     fail('The API key holds control characters or surrounding spaces; copy it again from the dashboard');
   }
   return apiKey;

@@ -5,11 +5,21 @@ interface HashMaker {
   };
 }
 
-// Looked up at run time, never imported: the main entry must load where there is no node:crypto
-// (Cloudflare Workers without nodejs_compat). Node, Bun and Deno have getBuiltinModule.
-const nodeCrypto = (
-  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
-).process?.getBuiltinModule?.('node:crypto') as HashMaker | undefined;
+let nodeCrypto: HashMaker | undefined | null = null;
+
+/**
+ * node:crypto, looked up on the first digest, never imported: the main entry must load where there
+ * is none (Cloudflare Workers without nodejs_compat), and loading it costs a program that never
+ * hashes a key (no limiter, no bulk job) a millisecond or more of its start. Node, Bun and Deno
+ * have getBuiltinModule.
+ */
+function hashMaker(): HashMaker | undefined {
+  if (nodeCrypto === null) {
+    const runtime = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
+    nodeCrypto = runtime.process?.getBuiltinModule?.('node:crypto') as HashMaker | undefined;
+  }
+  return nodeCrypto;
+}
 
 const encoder = new TextEncoder();
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
@@ -24,7 +34,7 @@ export async function sha256HexWeb(text: string): Promise<string> {
 
 /** Through node:crypto; undefined where there is none. Both encode a lone surrogate as U+FFFD, as UTF-8 must. */
 export function sha256HexNode(text: string): string | undefined {
-  return nodeCrypto?.createHash('sha256').update(text, 'utf8').digest('hex');
+  return hashMaker()?.createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /** The lower-case hex SHA-256 of the UTF-8 of `text`, by the fastest means the runtime has. */

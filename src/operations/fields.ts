@@ -70,14 +70,17 @@ export const idempotencyKey = /* @__PURE__ */ once(() =>
 /**
  * A header value that cannot split or smuggle headers, and that HTTP can carry: tab, printable
  * ASCII and Latin-1. A character above U+00FF is refused by undici and by fetch alike, so letting
- * it through would only turn into a connection error (retried) after the call began.
+ * it through would only turn into a connection error (retried) after the call began. The client's
+ * constructor tests the pattern itself: a client then builds no schema before its first call.
  */
+export const HEADER_VALUE = /^[\t\x20-\x7E\x80-\xFF]*$/;
+
 export const headerValue = /* @__PURE__ */ once(() =>
   z
     .string('must be a string')
     .check(
       z.regex(
-        /^[\t\x20-\x7E\x80-\xFF]*$/,
+        HEADER_VALUE,
         'must not contain CR, LF or other control characters, nor characters above U+00FF',
       ),
     ),
