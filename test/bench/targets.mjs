@@ -3,6 +3,7 @@
 import {
   FETCH_READ,
   OPENAPI_FETCH_READ,
+  SDK_FETCH_READ,
   SDK_READ,
   SDK_WRITE,
   UNDICI_READ,
@@ -34,14 +35,19 @@ export function checkTargets(results) {
     );
   return [
     check(
-      'SDK read: CPU per call <= 1.2x undici.request',
+      'SDK read: CPU per call <= 0.85x undici.request',
       get(SDK_READ)[1].cpuMicrosPerCall / get(UNDICI_READ)[1].cpuMicrosPerCall,
-      (ratio) => ratio <= 1.2,
+      (ratio) => ratio <= 0.85,
     ),
     check(
-      'SDK keyed write: CPU per call <= 1.2x undici.request',
+      'SDK keyed write: CPU per call <= 0.85x undici.request',
       get(SDK_WRITE)[1].cpuMicrosPerCall / get(UNDICI_WRITE)[1].cpuMicrosPerCall,
-      (ratio) => ratio <= 1.2,
+      (ratio) => ratio <= 0.85,
+    ),
+    check(
+      'SDK read with the fetch option: CPU per call <= 1.05x the same read with bare fetch',
+      get(SDK_FETCH_READ)[1].cpuMicrosPerCall / get(FETCH_READ)[1].cpuMicrosPerCall,
+      (ratio) => ratio <= 1.05,
     ),
     check(
       'SDK read: req/s at concurrency 1 >= 0.9x undici.request',
