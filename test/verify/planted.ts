@@ -1,0 +1,414 @@
+/**
+ * The differences the divergent twin plants, as data: each says what kind of difference it is,
+ * where `verifyService` must find it (operation and location), and how the twin makes it (its
+ * rewrites of the request, the answer and the OpenAPI document). Values that alter a limit are
+ * derived from LIMITS; paths, methods and scopes come from the operation table.
+ */
+import { API_PREFIX, LIMITS } from '../../src/operations/limits.js';
+import { getOperation, type Operation, type OperationId } from '../../src/operations/table.js';
+import type { EngineRequest, EngineResponse } from '../../src/server/internal.js';
+import type { FindingKind } from '../../src/verify/types.js';
+
+/** What a rewrite sees: the request as it came, and the SDK operation its method and path name. */
+export interface Exchange {
+  readonly request: EngineRequest;
+  readonly operation: Operation | undefined;
+}
+
+export type OpenApiDocument = { paths: Record<string, Record<string, Json>> } & Json;
+
+/** How the twin makes a difference; each part is optional. */
+export interface Rewrites {
+  /** Changes the OpenAPI document the twin serves (`data` of openapi.retrieve), in place. */
+  document?(document: OpenApiDocument): void;
+  /** Before the engine: a changed request for it, or undefined to leave the request as it is. */
+  request?(exchange: Exchange, current: EngineRequest): EngineRequest | undefined;
+  /** After the engine: the answer as the twin sends it. */
+  response?(response: EngineResponse, exchange: Exchange): EngineResponse;
+}
+
+export interface Plant {
+  id: string;
+  kind: FindingKind;
+  /** The SDK operation the finding names; null for the service as a whole. */
+  operationId: OperationId | null;
+  /** Where verify must locate it (a Finding's `location`). */
+  location: string;
+  describe: string;
+  /** Only a sandbox run can observe it: left out of the safe-mode expectation. */
+  needs?: 'sandbox';
+  apply: Rewrites;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The request's JSON body when it is an object, else undefined. */
+export function jsonBody(request: EngineRequest): Json | undefined {
+  if (request.body === undefined) return undefined;
+  const text = typeof request.body === 'string' ? request.body : Buffer.from(request.body).toString('utf8');
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function withBody(request: EngineRequest, body: Json): EngineRequest {
+  return { ...request, body: JSON.stringify(body) };
+}
+
+/** The answer with its JSON envelope changed by `change`; an answer that is no JSON object stays as it is. */
+export function rewriteEnvelope(response: EngineResponse, change: (envelope: Json) => void): EngineResponse {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(response.body);
+  } catch {
+    return response;
+  }
+  if (!isObject(envelope)) return response;
+  change(envelope);
+  return { ...response, body: JSON.stringify(envelope) };
+}
+
+/** `change` applied to `data` of a success answer of `id`: to each record when `data` is a list. */
+function changeRecords(id: OperationId, change: (record: Json) => void): Rewrites['response'] {
+  return (response, { operation }) => {
+    if (operation?.id !== id || response.status !== 200) return response;
+    return rewriteEnvelope(response, (envelope) => {
+      const records = Array.isArray(envelope.data) ? envelope.data : [envelope.data];
+      for (const record of records) if (isObject(record)) change(record);
+    });
+  };
+}
+
+/** `change` applied to the envelope of each `status` answer of `id`. */
+function changeFailures(
+  id: OperationId,
+  status: number,
+  change: (envelope: Json) => void,
+): Rewrites['response'] {
+  return (response, { operation }) =>
+    operation?.id === id && response.status === status ? rewriteEnvelope(response, change) : response;
+}
+
+const documentPath = (operation: Operation) => `${API_PREFIX}${operation.path}`;
+const documentMethod = (operation: Operation) => operation.method.toLowerCase();
+
+/** The document's entry of an operation (its path item's method). */
+function documentEntry(document: OpenApiDocument, id: OperationId): Json {
+  const operation = getOperation(id);
+  const entry = document.paths[documentPath(operation)]?.[documentMethod(operation)];
+  if (!isObject(entry)) throw new Error(`the twin's document lacks ${id}`);
+  return entry;
+}
+
+function bodyProperty(document: OpenApiDocument, id: OperationId, name: string): Json {
+  const schema = (documentEntry(document, id).requestBody as Json | undefined)?.content as Json | undefined;
+  const property = (((schema?.['application/json'] as Json)?.schema as Json)?.properties as Json)?.[name];
+  if (!isObject(property)) throw new Error(`the twin's document has no body field ${name} in ${id}`);
+  return property;
+}
+
+function parameter(document: OpenApiDocument, id: OperationId, where: string, name: string): Json {
+  const parameters = documentEntry(document, id).parameters as Json[];
+  const found = parameters.find((entry) => entry.in === where && entry.name === name);
+  if (!found) throw new Error(`the twin's document has no ${where} parameter ${name} in ${id}`);
+  return found;
+}
+
+/** Location of an operation as the document names it: `paths.<path>.<method>`. */
+const operationLocation = (id: OperationId) => {
+  const operation = getOperation(id);
+  return `paths.${documentPath(operation)}.${documentMethod(operation)}`;
+};
+
+const is = (id: OperationId) => (exchange: Exchange) => exchange.operation?.id === id;
+
+/** What a twin with a stricter titulo limit than ours allows. */
+const TWIN_TITULO_MAX = LIMITS.tituloMaxLength - 20;
+/** What a twin with a looser comando limit than ours allows. */
+const TWIN_COMANDO_MAX = LIMITS.comandoMaxLength * 2;
+/** The customer email change the spec only refers to: a path the twin serves and the SDK lacks. */
+const EXTRA_PATH = `${API_PREFIX}${getOperation('clientes.retrieve').path}/email`;
+
+export const ALL_PLANTS: readonly Plant[] = [
+  {
+    id: 'cupones-gone',
+    kind: 'operation-missing',
+    operationId: 'promociones.cupones.list',
+    location: operationLocation('promociones.cupones.list'),
+    describe:
+      'Coupon usage is gone: not in the document, and its path answers 404 (promociones:read still lists promotions, so the scope does not explain it)',
+    apply: {
+      document(document) {
+        const operation = getOperation('promociones.cupones.list');
+        const item = document.paths[documentPath(operation)] ?? {};
+        delete item[documentMethod(operation)];
+        if (Object.keys(item).length === 0) delete document.paths[documentPath(operation)];
+      },
+      request: (exchange, current) =>
+        is('promociones.cupones.list')(exchange) ? { ...current, path: `${API_PREFIX}/gone` } : undefined,
+    },
+  },
+  {
+    id: 'email-change-extra',
+    kind: 'operation-extra',
+    operationId: null,
+    location: `paths.${EXTRA_PATH}.post`,
+    describe:
+      'The document lists the customer email change (POST /clientes/{uid}/email), which the SDK lacks',
+    apply: {
+      document(document) {
+        document.paths[EXTRA_PATH] = {
+          post: {
+            operationId: 'clientes.email.update',
+            summary: 'Change the email of a customer',
+            'x-scope': getOperation('clientes.update').scope,
+            responses: { '200': { description: 'Success' } },
+          },
+        };
+      },
+    },
+  },
+  {
+    id: 'nombre-scope',
+    kind: 'scope',
+    operationId: 'grupos.nombre.set',
+    location: 'x-scope',
+    describe: `Naming a group is declared under ${getOperation('clientes.update').scope} instead of ${getOperation('grupos.nombre.set').scope}`,
+    apply: {
+      document(document) {
+        documentEntry(document, 'grupos.nombre.set')['x-scope'] = getOperation('clientes.update').scope;
+      },
+    },
+  },
+  {
+    id: 'titulo-stricter',
+    kind: 'parameter',
+    operationId: 'clientes.notificaciones.send',
+    location: 'request.body.titulo',
+    describe: `titulo is at most ${TWIN_TITULO_MAX} characters (ours ${LIMITS.tituloMaxLength}), in the document and enforced`,
+    apply: {
+      document(document) {
+        bodyProperty(document, 'clientes.notificaciones.send', 'titulo').maxLength = TWIN_TITULO_MAX;
+      },
+      request(exchange, current) {
+        const body = is('clientes.notificaciones.send')(exchange) ? jsonBody(current) : undefined;
+        const { titulo } = body ?? {};
+        if (!body || typeof titulo !== 'string' || titulo.length <= TWIN_TITULO_MAX) return undefined;
+        // Over our limit too, so the engine refuses it with whatever else is wrong.
+        return withBody(current, { ...body, titulo: 'x'.repeat(LIMITS.tituloMaxLength + 1) });
+      },
+      response: changeFailures('clientes.notificaciones.send', 400, (envelope) => {
+        for (const detail of Array.isArray(envelope.details) ? envelope.details : []) {
+          if (isObject(detail) && detail.name === 'titulo' && detail.code === 'too_big')
+            detail.message = `must be at most ${TWIN_TITULO_MAX} characters`;
+        }
+      }),
+    },
+  },
+  {
+    id: 'tipo-minimum',
+    kind: 'parameter',
+    operationId: 'promociones.list',
+    location: 'request.query.tipo',
+    describe: 'The document says tipo is at least 1 (ours: at least 0)',
+    apply: {
+      document(document) {
+        (parameter(document, 'promociones.list', 'query', 'tipo').schema as Json).minimum = 1;
+      },
+    },
+  },
+  {
+    id: 'segmento-added',
+    kind: 'field-added',
+    operationId: 'clientes.retrieve',
+    location: 'response.200.data.segmento',
+    describe: 'Customer reads carry a field the SDK does not know: segmento (a string)',
+    apply: {
+      response: changeRecords('clientes.retrieve', (record) => {
+        record.segmento = 'general';
+      }),
+    },
+  },
+  {
+    id: 'nivel-missing',
+    kind: 'field-missing',
+    operationId: 'clientes.retrieve',
+    location: 'response.200.data.nivel',
+    describe: 'Customer reads lack nivel',
+    apply: {
+      response: changeRecords('clientes.retrieve', (record) => {
+        delete record.nivel;
+      }),
+    },
+  },
+  {
+    id: 'fecha-programada-missing',
+    kind: 'field-missing',
+    operationId: 'promociones.list',
+    location: 'response.200.data[].fechaProgramada',
+    describe: 'Promotions lack fechaProgramada (ours: present, null when not scheduled)',
+    apply: {
+      response: changeRecords('promociones.list', (record) => {
+        delete record.fechaProgramada;
+      }),
+    },
+  },
+  {
+    id: 'puntos-minimos-string',
+    kind: 'field-type',
+    operationId: 'configuracion.niveles.list',
+    location: 'response.200.data[].puntosMinimos',
+    describe: 'Levels send puntosMinimos as a string ("1000"), not a number',
+    apply: {
+      response: changeRecords('configuracion.niveles.list', (record) => {
+        record.puntosMinimos = String(record.puntosMinimos);
+      }),
+    },
+  },
+  {
+    id: 'disparador-null',
+    kind: 'field-nullable',
+    operationId: 'tareas.list',
+    location: 'response.200.data[].disparador',
+    describe: 'Tasks send disparador as null (ours: always a string)',
+    apply: {
+      response: changeRecords('tareas.list', (record) => {
+        record.disparador = null;
+      }),
+    },
+  },
+  {
+    id: 'dry-run-lote',
+    kind: 'field-added',
+    operationId: 'grupos.puntos.add',
+    location: 'response.200.data.loteId',
+    describe: 'Group points dry runs carry a field the SDK does not know: loteId (a string)',
+    apply: {
+      response: changeRecords('grupos.puntos.add', (record) => {
+        record.loteId = 'lote_0001';
+      }),
+    },
+  },
+  {
+    id: 'puntos-zero-422',
+    kind: 'status',
+    operationId: 'clientes.puntos.add',
+    location: 'response.400',
+    describe: 'puntos 0 is refused with 422 where the SDK refuses it with 400',
+    apply: {
+      response(response, exchange) {
+        const zero = is('clientes.puntos.add')(exchange) && jsonBody(exchange.request)?.puntos === 0;
+        return zero && response.status === 400 ? { ...response, status: 422 } : response;
+      },
+    },
+  },
+  {
+    id: 'codigo-1001',
+    kind: 'error-code',
+    operationId: 'tareas.setStatus',
+    location: 'response.400.codigoRespuesta',
+    describe: 'Invalid task status changes answer codigoRespuesta 1001 (ours 9400)',
+    apply: {
+      response: changeFailures('tareas.setStatus', 400, (envelope) => {
+        envelope.codigoRespuesta = 1001;
+      }),
+    },
+  },
+  {
+    id: 'details-keyed',
+    kind: 'error-shape',
+    operationId: 'promociones.setStatus',
+    location: 'response.400.details',
+    describe: 'details of an invalid promotion command is an object keyed by field, not our list',
+    apply: {
+      response: changeFailures('promociones.setStatus', 400, (envelope) => {
+        const list = Array.isArray(envelope.details) ? envelope.details : [];
+        envelope.details = Object.fromEntries(
+          list.filter(isObject).map((detail) => [String(detail.name), String(detail.message)]),
+        );
+      }),
+    },
+  },
+  {
+    id: 'correlation-id',
+    kind: 'header',
+    operationId: null,
+    location: 'header.X-Request-Id',
+    describe: 'Every answer names its request in X-Correlation-Id instead of X-Request-Id',
+    apply: {
+      response(response) {
+        const { 'x-request-id': requestId, ...headers } = response.headers;
+        if (requestId === undefined) return response;
+        return { ...response, headers: { ...headers, 'x-correlation-id': requestId } };
+      },
+    },
+  },
+  {
+    id: 'comando-looser',
+    kind: 'limit',
+    operationId: 'promociones.setStatus',
+    location: 'request.body.comando',
+    describe: `comando may be ${TWIN_COMANDO_MAX} characters (ours ${LIMITS.comandoMaxLength}); the document still says ${LIMITS.comandoMaxLength}`,
+    apply: {
+      request(exchange, current) {
+        const body = is('promociones.setStatus')(exchange) ? jsonBody(current) : undefined;
+        const { comando } = body ?? {};
+        if (!body || typeof comando !== 'string') return undefined;
+        if (comando.length <= LIMITS.comandoMaxLength || comando.length > TWIN_COMANDO_MAX) return undefined;
+        // Cut to our limit, the engine goes on as the twin would: an unknown command, or an unknown id.
+        return withBody(current, { ...body, comando: comando.slice(0, LIMITS.comandoMaxLength) });
+      },
+    },
+  },
+  {
+    id: 'idempotency-optional',
+    kind: 'idempotency',
+    operationId: 'clientes.puntos.add',
+    location: 'request.header.Idempotency-Key',
+    describe: 'The document says Idempotency-Key is optional for adding points (the spec: required)',
+    apply: {
+      document(document) {
+        parameter(document, 'clientes.puntos.add', 'header', 'Idempotency-Key').required = false;
+      },
+    },
+  },
+  {
+    id: 'no-retry-after',
+    kind: 'header',
+    operationId: null,
+    location: 'header.Retry-After',
+    describe: '429 answers carry no Retry-After',
+    needs: 'sandbox',
+    apply: {
+      response(response) {
+        if (response.status !== 429) return response;
+        const { 'retry-after': _dropped, ...headers } = response.headers;
+        return { ...response, headers };
+      },
+    },
+  },
+  {
+    id: 'replay-unmarked',
+    kind: 'idempotency',
+    operationId: 'clientes.create',
+    location: 'header.Idempotent-Replayed',
+    describe: 'A replayed customer creation is not marked Idempotent-Replayed',
+    needs: 'sandbox',
+    apply: {
+      response(response, exchange) {
+        if (!is('clientes.create')(exchange)) return response;
+        const { 'idempotent-replayed': _dropped, ...headers } = response.headers;
+        return { ...response, headers };
+      },
+    },
+  },
+];
+
+/** The plants a safe run can observe. */
+export const SAFE_PLANTS: readonly Plant[] = ALL_PLANTS.filter((plant) => plant.needs !== 'sandbox');
