@@ -106,9 +106,16 @@ function documentEntry(document: OpenApiDocument, id: OperationId): Json {
   return entry;
 }
 
+/** The JSON schema of an operation's body in the document. */
+function requestSchema(document: OpenApiDocument, id: OperationId): Json {
+  const content = (documentEntry(document, id).requestBody as Json | undefined)?.content as Json | undefined;
+  const schema = (content?.['application/json'] as Json | undefined)?.schema;
+  if (!isObject(schema)) throw new Error(`the twin's document has no body schema in ${id}`);
+  return schema;
+}
+
 function bodyProperty(document: OpenApiDocument, id: OperationId, name: string): Json {
-  const schema = (documentEntry(document, id).requestBody as Json | undefined)?.content as Json | undefined;
-  const property = (((schema?.['application/json'] as Json)?.schema as Json)?.properties as Json)?.[name];
+  const property = (requestSchema(document, id).properties as Json | undefined)?.[name];
   if (!isObject(property)) throw new Error(`the twin's document has no body field ${name} in ${id}`);
   return property;
 }
@@ -178,7 +185,7 @@ export const ALL_PLANTS: readonly Plant[] = [
     id: 'nombre-scope',
     kind: 'scope',
     operationId: 'grupos.nombre.set',
-    location: 'x-scope',
+    location: 'scope',
     describe: `Naming a group is declared under ${getOperation('clientes.update').scope} instead of ${getOperation('grupos.nombre.set').scope}`,
     apply: {
       document(document) {
@@ -188,7 +195,7 @@ export const ALL_PLANTS: readonly Plant[] = [
   },
   {
     id: 'titulo-stricter',
-    kind: 'parameter',
+    kind: 'limit',
     operationId: 'clientes.notificaciones.send',
     location: 'request.body.titulo',
     describe: `titulo is at most ${TWIN_TITULO_MAX} characters (ours ${LIMITS.tituloMaxLength}), in the document and enforced`,
@@ -213,13 +220,38 @@ export const ALL_PLANTS: readonly Plant[] = [
   },
   {
     id: 'tipo-minimum',
-    kind: 'parameter',
+    kind: 'limit',
     operationId: 'promociones.list',
     location: 'request.query.tipo',
     describe: 'The document says tipo is at least 1 (ours: at least 0)',
     apply: {
       document(document) {
         (parameter(document, 'promociones.list', 'query', 'tipo').schema as Json).minimum = 1;
+      },
+    },
+  },
+  {
+    id: 'motivo-required',
+    kind: 'parameter',
+    operationId: 'clientes.puntos.add',
+    location: 'request.body.motivo',
+    describe: 'The document says motivo is required when adding points (ours: optional)',
+    apply: {
+      document(document) {
+        const schema = requestSchema(document, 'clientes.puntos.add');
+        schema.required = [...((schema.required as string[] | undefined) ?? []), 'motivo'];
+      },
+    },
+  },
+  {
+    id: 'completo-string',
+    kind: 'parameter',
+    operationId: 'clientes.retrieve',
+    location: 'request.query.completo',
+    describe: 'The document says completo is a string (ours: a boolean)',
+    apply: {
+      document(document) {
+        parameter(document, 'clientes.retrieve', 'query', 'completo').schema = { type: 'string' };
       },
     },
   },
