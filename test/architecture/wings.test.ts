@@ -13,6 +13,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The wings, top to bottom. `src/server/answers` sits below faults: the faults build answers. */
 const WINGS = [
   'src/cli',
+  'src/verify',
   'src/msw',
   'src/server/adapters',
   'src/server/inspector',

@@ -1,0 +1,124 @@
+import type { Dispatcher } from 'undici';
+import { type ApiUrl, resolveApiUrl } from '../client/base-url.js';
+import { LoyaltyError } from '../client/errors.js';
+import { checkOptionNames } from '../client/option-names.js';
+import { getOperation, type OperationId, operations as table } from '../operations/table.js';
+
+const operations = table as readonly Operation[];
+
+import type { Operation } from './probe.js';
+import type { Samples, ServiceProfile, VerifyMode, VerifyOptions, VerifyProgress } from './types.js';
+
+export const DEFAULT_MAX_REQUESTS_PER_SECOND = 2;
+
+/** The options of a run, checked; the key is kept here and nowhere else. */
+export interface ResolvedVerifyOptions {
+  api: ApiUrl;
+  apiKey: string;
+  mode: VerifyMode;
+  /** The operations asked for, in the table's order; all of them when none was named. */
+  operations: readonly Operation[];
+  samples: Samples;
+  maxRequestsPerSecond: number;
+  signal: AbortSignal | undefined;
+  onProgress: ((progress: VerifyProgress) => void) | undefined;
+  profile: ServiceProfile | undefined;
+  dispatcher: Dispatcher | undefined;
+}
+
+const OPTION_NAMES = [
+  'baseUrl',
+  'apiKey',
+  'mode',
+  'operations',
+  'samples',
+  'maxRequestsPerSecond',
+  'signal',
+  'onProgress',
+  'profile',
+  'dispatcher',
+] as const satisfies readonly (keyof VerifyOptions)[];
+
+/** Each sample's rule is the rule of the path parameter it fills, taken from the table. */
+const SAMPLE_RULES: Record<keyof Samples, OperationId> = {
+  uid: 'clientes.retrieve',
+  grupoId: 'grupos.puntos.add',
+  regaloId: 'promociones.cupones.list',
+  tareaId: 'tareas.setStatus',
+};
+
+function fail(message: string): never {
+  throw new LoyaltyError(`Invalid verify options: ${message}`);
+}
+
+function checkSamples(samples: unknown): Samples {
+  if (samples === undefined) return {};
+  if (typeof samples !== 'object' || samples === null) fail('samples must be an object');
+  checkOptionNames(samples, Object.keys(SAMPLE_RULES), 'sample', fail, 'samples.');
+  const out: Samples = {};
+  for (const [name, operationId] of Object.entries(SAMPLE_RULES) as [keyof Samples, OperationId][]) {
+    const values = (samples as Record<string, unknown>)[name];
+    if (values === undefined) continue;
+    if (!Array.isArray(values)) fail(`samples.${name} must be an array`);
+    const params = (getOperation(operationId) as Operation).params;
+    values.forEach((value, index) => {
+      const checked = params?.safeParse({ [name]: value });
+      if (!checked?.success)
+        fail(
+          `samples.${name}[${index}] is not a valid ${name}: ${checked?.error.issues[0]?.message ?? 'refused'}`,
+        );
+    });
+    (out as Record<string, unknown>)[name] = [...values];
+  }
+  return out;
+}
+
+function checkOperations(ids: unknown): readonly Operation[] {
+  if (ids === undefined) return operations;
+  if (!Array.isArray(ids) || ids.length === 0) fail('operations must be a non-empty array of operation ids');
+  for (const id of ids) {
+    if (getOperation(String(id)) === undefined)
+      fail(`operations names an unknown operation: ${JSON.stringify(id)}`);
+  }
+  return operations.filter((operation) => ids.includes(operation.id));
+}
+
+function checkRate(value: unknown): number {
+  if (value === undefined) return DEFAULT_MAX_REQUESTS_PER_SECOND;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    fail('maxRequestsPerSecond must be a number greater than 0');
+  return value;
+}
+
+/**
+ * Checks the options of `verifyService` and `planVerification`. `needKey`: a plan sends nothing,
+ * so it needs no key and no address. Messages never hold the key.
+ */
+export function resolveVerifyOptions(
+  options: VerifyOptions = {},
+  needKey = true,
+  env: Record<string, string | undefined> = typeof process === 'undefined' ? {} : process.env,
+): ResolvedVerifyOptions {
+  if (typeof options !== 'object' || options === null) fail('options must be an object');
+  checkOptionNames(options, OPTION_NAMES, 'option', fail);
+  const mode = options.mode ?? 'safe';
+  if (mode === 'sandbox') fail("mode 'sandbox' is not available yet; use 'safe'");
+  if (mode !== 'safe') fail(`mode must be 'safe' or 'sandbox' (got ${JSON.stringify(mode)})`);
+  const baseUrl = options.baseUrl ?? env.LOYALTY_BASE_URL;
+  const apiKey = options.apiKey ?? env.LOYALTY_API_KEY ?? '';
+  if (needKey && baseUrl === undefined) fail('baseUrl is required (or set LOYALTY_BASE_URL)');
+  if (needKey && apiKey === '') fail('apiKey is required (or set LOYALTY_API_KEY)');
+  if (typeof apiKey !== 'string') fail('apiKey must be a string');
+  return {
+    api: baseUrl === undefined ? { origin: '', basePath: '/ext/v3' } : resolveApiUrl(baseUrl),
+    apiKey,
+    mode,
+    operations: checkOperations(options.operations),
+    samples: checkSamples(options.samples),
+    maxRequestsPerSecond: checkRate(options.maxRequestsPerSecond),
+    signal: options.signal,
+    onProgress: options.onProgress,
+    profile: options.profile,
+    dispatcher: options.dispatcher,
+  };
+}

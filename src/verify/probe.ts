@@ -1,0 +1,37 @@
+import type { OperationDefinition } from '../operations/define.js';
+import type { OperationId } from '../operations/table.js';
+import type { ProbePurpose, Samples } from './types.js';
+
+/** A row of the operation table with all it says (its schemas optional), named by its id. */
+export type Operation = Omit<OperationDefinition, 'id'> & { readonly id: OperationId };
+
+/** Which key a probe carries: the run's, none, or one no service issued. */
+export type KeyUse = 'own' | 'none' | 'wrong';
+
+/** A path parameter: a value, or the name of a sample an earlier read finds (`{ found: 'regaloId' }`). */
+export type ParamValue = string | number | { found: keyof Samples };
+
+/** One request of a run, as data: built by plan.ts, sent by the probes, shown by `--plan`. */
+export interface Probe {
+  operation: Operation;
+  purpose: ProbePurpose;
+  /** The check it settles, as coverage and JUnit name it: `refusal: request.body.titulo over 120 characters`. */
+  check: string;
+  /** What it is about: `request.header.apikey`, `request.body.titulo`, `response.200.data`. */
+  target: string;
+  key: KeyUse;
+  params: Record<string, ParamValue>;
+  /** As sent: strings. */
+  query: Record<string, string>;
+  /** Absent: no body. */
+  body?: unknown;
+  idempotencyKey?: string;
+  /** Whether every correct service refuses it (a 4xx the reference engine also gives). */
+  refusal: boolean;
+}
+
+/** A key no service issued: the wrong-key probe carries it (it is safe to print). */
+export const WRONG_KEY = 'loyalty-verify-not-a-key';
+
+/** Identifiers that name nothing: where a write's refusal probe goes, so even a wrong acceptance changes nothing. */
+export const NONEXISTENT = { string: 'loyalty-verify-nonexistent', integer: 2_147_483_647 } as const;

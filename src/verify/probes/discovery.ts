@@ -1,0 +1,137 @@
+import { API_PREFIX } from '../../operations/limits.js';
+import { isScope, type Scope } from '../../operations/scopes.js';
+import { getOperation } from '../../operations/table.js';
+import { classifyAnswer, type Unusable } from '../classify.js';
+import { shapeFindings } from '../compare/findings.js';
+import { compareParameters, declaredParameters } from '../compare/parameters.js';
+import { compareResponses, declaredDataShape } from '../compare/responses.js';
+import { diffShapes } from '../compare/shapes.js';
+import { type DocumentIndex, indexDocument, isObject } from '../document-index.js';
+import { discoveryProbe } from '../plan.js';
+import { createReferenceTarget, type ReferenceTarget } from '../reference.js';
+import { addFinding, cover, type Run, reproduceOf, sendToService } from '../run.js';
+
+/** What discovery learned: the service's document for the key, and the reference engine holding the same scopes. */
+export interface Discovery {
+  service: DocumentIndex;
+  reference: DocumentIndex;
+  scopes: Scope[];
+  referenceTarget: ReferenceTarget;
+}
+
+/** The scopes the key holds, as far as the document shows: those of the operations it lists. */
+function heldScopes(index: DocumentIndex): Scope[] {
+  const held = new Set<Scope>();
+  for (const [id, entry] of index.byOperation) {
+    const declared = entry.item['x-scope'];
+    if (isScope(declared)) held.add(declared);
+    const { scope } = getOperation(id);
+    if (scope !== null) held.add(scope);
+  }
+  return [...held];
+}
+
+const itemLocation = (method: string, path: string) => `paths.${path}.${method.toLowerCase()}`;
+
+/** Sends the discovery request; an answer that is not the API's stops the run with its reason. */
+export async function discover(run: Run): Promise<Discovery | Unusable> {
+  const probe = discoveryProbe();
+  const answer = await sendToService(run, probe, 'discovery');
+  const unusable = classifyAnswer(answer, `GET ${API_PREFIX}/openapi.json`);
+  if (unusable) return unusable;
+  const data = 'error' in answer ? undefined : answer.envelope?.data;
+  if (!isObject(data) || !isObject(data.paths))
+    return {
+      failure: 'not-envelope',
+      reason: `GET ${API_PREFIX}/openapi.json answered an envelope whose data is no OpenAPI document.`,
+    };
+  const service = indexDocument(data);
+  const others = [...service.byOperation.keys()].filter((id) => id !== 'openapi.retrieve');
+  if (others.length === 0)
+    return {
+      failure: 'no-scope',
+      reason:
+        'The key holds no scope: the service lists only its OpenAPI document for it, so no operation could be checked.',
+    };
+  const scopes = heldScopes(service);
+  const referenceTarget = createReferenceTarget(scopes);
+  const referenceAnswer = await referenceTarget.send(probe);
+  const reference = indexDocument(referenceAnswer.envelope?.data as Record<string, unknown>);
+  run.profile.push(
+    { path: 'document.operations', value: [...service.byOperation.keys()], source: 'document' },
+    { path: 'document.scopes', value: scopes, source: 'document' },
+    {
+      path: 'document.openapi',
+      value: typeof data.openapi === 'string' ? data.openapi : null,
+      source: 'document',
+    },
+  );
+  return { service, reference, scopes, referenceTarget };
+}
+
+/** The service's document against the reference's for the same scopes: operations, parameters, answers, records. */
+export function compareDocuments(run: Run, discovery: Discovery): void {
+  const reproduce = reproduceOf(run, discoveryProbe());
+  const { service, reference } = discovery;
+  for (const operation of run.options.operations) {
+    const observed = service.byOperation.get(operation.id);
+    const expected = reference.byOperation.get(operation.id);
+    const location = itemLocation(operation.method, `${API_PREFIX}${operation.path}`);
+    if (expected === undefined && observed === undefined) {
+      cover(run, operation.id, 'document', 'skipped', `the key lacks ${operation.scope}`);
+      continue;
+    }
+    if (observed === undefined) {
+      addFinding(run, {
+        kind: 'operation-missing',
+        operationId: operation.id,
+        location,
+        expected: 'listed',
+        observed: 'not listed',
+        severity: 'breaking',
+        reproduce,
+      });
+      cover(run, operation.id, 'document', 'observed');
+      continue;
+    }
+    cover(run, operation.id, 'document', 'observed');
+    const declaredScope = observed.item['x-scope'];
+    if (declaredScope !== undefined && declaredScope !== operation.scope)
+      addFinding(run, {
+        kind: 'scope',
+        operationId: operation.id,
+        location: 'scope',
+        expected: operation.scope,
+        observed: declaredScope,
+        severity: 'breaking',
+        reproduce,
+      });
+    if (expected === undefined) continue;
+    const differences = [
+      ...compareParameters(
+        declaredParameters(expected, reference.document),
+        declaredParameters(observed, service.document),
+      ),
+      ...compareResponses(expected, reference.document, observed, service.document),
+    ];
+    for (const difference of differences)
+      addFinding(run, { ...difference, operationId: operation.id, reproduce });
+    const shapes = diffShapes(
+      declaredDataShape(expected, reference.document),
+      declaredDataShape(observed, service.document),
+      'declared',
+    );
+    for (const finding of shapeFindings(shapes, 'response.200.data', 'field', operation.id, reproduce))
+      addFinding(run, finding);
+  }
+  for (const extra of service.extra)
+    addFinding(run, {
+      kind: 'operation-extra',
+      operationId: null,
+      location: itemLocation(extra.method, extra.path),
+      expected: 'not in the SDK',
+      observed: 'listed',
+      severity: 'info',
+      reproduce,
+    });
+}

@@ -1,0 +1,59 @@
+import { envelope } from '../../operations/envelope.js';
+import { responseJsonSchema } from '../../operations/parameters.js';
+import type { ProbeAnswer } from '../answer.js';
+import { shapeFindings } from '../compare/findings.js';
+import { diffShapes } from '../compare/shapes.js';
+import type { Probe } from '../probe.js';
+import { addFinding, cover, type Run, reproduceOf } from '../run.js';
+import { inferShape, type Shape, shapeOfSchema } from '../shape.js';
+import type { Samples } from '../types.js';
+
+/** The SDK's envelope without `data`: what every success carries around it. */
+let envelopeShape: Shape | undefined;
+function sdkEnvelope(): Shape {
+  envelopeShape ??= shapeOfSchema(responseJsonSchema(envelope()));
+  const { data: _, details: __, ...fields } = envelopeShape.fields ?? {};
+  return { ...envelopeShape, fields };
+}
+
+const SAMPLE_NAMES: (keyof Samples)[] = ['uid', 'grupoId', 'regaloId', 'tareaId'];
+
+/** The first item's identifiers of a list read, for later reads; kept aside, never shown. */
+function remember(run: Run, data: unknown): void {
+  if (!Array.isArray(data) || typeof data[0] !== 'object' || data[0] === null) return;
+  const first = data[0] as Record<string, unknown>;
+  for (const name of SAMPLE_NAMES) {
+    const value = first[name];
+    if (run.found[name] === undefined && (typeof value === 'string' || typeof value === 'number'))
+      run.found[name] = value;
+  }
+}
+
+/** A successful read or dry run: its envelope and its `data` against the SDK's record. */
+export function checkSuccess(run: Run, probe: Probe, answer: ProbeAnswer): void {
+  const { operation } = probe;
+  const reproduce = reproduceOf(run, probe);
+  const { data, details: _, ...rest } = answer.envelope as Record<string, unknown>;
+  const around = diffShapes(sdkEnvelope(), inferShape(rest), 'observed');
+  for (const finding of shapeFindings(around, 'response.200', 'field', operation.id, reproduce))
+    addFinding(run, finding);
+  const expected = shapeOfSchema(responseJsonSchema(operation.data));
+  const observed = inferShape(data);
+  for (const finding of shapeFindings(
+    diffShapes(expected, observed, 'observed'),
+    'response.200.data',
+    'field',
+    operation.id,
+    reproduce,
+  ))
+    addFinding(run, finding);
+  const empty = Array.isArray(data) && data.length === 0;
+  cover(
+    run,
+    operation.id,
+    probe.check,
+    empty ? 'assumed' : 'observed',
+    empty ? 'the list came back empty: its items are assumed' : undefined,
+  );
+  remember(run, data);
+}

@@ -1,0 +1,91 @@
+import type { Finding, VerifyResult } from '../types.js';
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/** Text for an XML attribute or element: the five entities escaped, characters XML cannot hold dropped. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/[&<>"']/g, (char) => ENTITIES[char] as string)
+    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
+}
+
+interface Case {
+  name: string;
+  failure?: { type: string; message: string; body: string };
+  skipped?: string;
+}
+
+const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+function findingCase(finding: Finding): Case {
+  return {
+    name: `${finding.kind} ${finding.location}`,
+    failure: {
+      type: finding.kind,
+      message: `${finding.severity}: expected ${json(finding.expected)}, observed ${json(finding.observed)}`,
+      body: finding.reproduce,
+    },
+  };
+}
+
+function renderCase(suite: string, item: Case): string {
+  const open = `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(item.name)}"`;
+  if (item.failure)
+    return `${open}>\n      <failure type="${escapeXml(item.failure.type)}" message="${escapeXml(item.failure.message)}">${escapeXml(item.failure.body)}</failure>\n    </testcase>`;
+  if (item.skipped !== undefined)
+    return `${open}>\n      <skipped message="${escapeXml(item.skipped)}"/>\n    </testcase>`;
+  return `${open}/>`;
+}
+
+function renderSuite(name: string, cases: Case[]): string {
+  const failures = cases.filter((item) => item.failure).length;
+  const skipped = cases.filter((item) => item.skipped !== undefined).length;
+  return [
+    `  <testsuite name="${escapeXml(name)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}">`,
+    ...cases.map((item) => renderCase(name, item)),
+    '  </testsuite>',
+  ].join('\n');
+}
+
+/**
+ * The result for CI: a test suite per operation, a test case per check (skipped ones marked), a
+ * failing test case per finding; `unverified` fails a `verdict` case of the `service` suite.
+ */
+export function renderJUnitReport(result: VerifyResult): string {
+  const suites = new Map<string, Case[]>();
+  const service: Case[] = [
+    {
+      name: 'verdict',
+      ...(result.verdict === 'unverified'
+        ? { failure: { type: 'unverified', message: result.reason ?? 'too little ran to say', body: '' } }
+        : {}),
+    },
+  ];
+  suites.set('service', service);
+  for (const { operationId, checks } of result.coverage)
+    suites.set(
+      operationId,
+      checks.map((check) => ({
+        name: check.check,
+        ...(check.outcome === 'skipped' ? { skipped: check.note ?? 'skipped' } : {}),
+      })),
+    );
+  for (const finding of result.findings) {
+    const name = finding.operationId ?? 'service';
+    suites.set(name, [...(suites.get(name) ?? []), findingCase(finding)]);
+  }
+  const all = [...suites.values()].flat();
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="loyalty verify" tests="${all.length}" failures="${all.filter((item) => item.failure).length}">`,
+    ...[...suites].map(([name, cases]) => renderSuite(name, cases)),
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,54 @@
+import type { Finding, Severity, VerifyResult } from '../types.js';
+
+const SEVERITIES: Severity[] = ['breaking', 'differs', 'info'];
+const TITLES: Record<Severity, string> = { breaking: 'Breaking', differs: 'Differs', info: 'Info' };
+
+/** A value of a finding in one line of code: strings as they are, the rest as JSON. */
+function shown(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `\`${(text ?? 'undefined').replaceAll('`', "'")}\``;
+}
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+function findingLines(finding: Finding): string[] {
+  return [
+    `- **${finding.kind}** ${finding.operationId === null ? 'the service' : `\`${finding.operationId}\``} at \`${finding.location}\`: expected ${shown(finding.expected)}, observed ${shown(finding.observed)}`,
+    `  \`${finding.reproduce.replaceAll('`', "'")}\``,
+  ];
+}
+
+function countBy<T extends string>(items: readonly { severity: T }[], value: T): number {
+  return items.filter((item) => item.severity === value).length;
+}
+
+/**
+ * The result for people: the verdict first (and why, when it is unverified), then the findings by
+ * severity, then what was checked for each operation and how it is known.
+ */
+export function renderMarkdownReport(result: VerifyResult): string {
+  const lines: string[] = [`# loyalty verify: ${result.verdict}`, ''];
+  const counts = SEVERITIES.map((severity) => `${countBy(result.findings, severity)} ${severity}`).join(', ');
+  lines.push(
+    `**Verdict: ${result.verdict}** for ${result.profile.origin || 'the service'}: ${result.findings.length} findings (${counts}) from ${result.requests.length} requests.`,
+  );
+  if (result.reason) lines.push('', `Reason: ${result.reason}`);
+  lines.push('', '## Findings');
+  if (result.findings.length === 0) lines.push('', 'None.');
+  for (const severity of SEVERITIES) {
+    const group = result.findings.filter((finding) => finding.severity === severity);
+    if (group.length === 0) continue;
+    lines.push('', `### ${TITLES[severity]} (${group.length})`, '', ...group.flatMap(findingLines));
+  }
+  lines.push('', '## Coverage');
+  if (result.coverage.length === 0) lines.push('', 'Nothing was checked.');
+  for (const { operationId, checks } of result.coverage) {
+    const tally = (['observed', 'inferred', 'assumed', 'skipped'] as const)
+      .map((outcome) => `${checks.filter((check) => check.outcome === outcome).length} ${outcome}`)
+      .join(', ');
+    lines.push('', `### ${operationId} (${tally})`, '', '| Check | How | Note |', '| --- | --- | --- |');
+    for (const check of checks)
+      lines.push(`| ${cell(check.check)} | ${check.outcome} | ${cell(check.note ?? '')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,79 @@
+import type { ProbeAnswer } from './answer.js';
+import type { Unusable } from './classify.js';
+import type { ResolvedVerifyOptions } from './options.js';
+import type { Probe } from './probe.js';
+import type { ReferenceTarget } from './reference.js';
+import type { Found } from './request.js';
+import { reproduce } from './request.js';
+import type { NoAnswer, ServiceTarget } from './service.js';
+import type { Coverage, CoverageOutcome, Finding, OperationId, ServiceProfile } from './types.js';
+
+/** What a run gathers as it goes; verify.ts turns it into the result. */
+export interface Run {
+  options: ResolvedVerifyOptions;
+  service: ServiceTarget;
+  reference: ReferenceTarget | undefined;
+  findings: Finding[];
+  coverage: Map<OperationId, Coverage['checks']>;
+  profile: ServiceProfile['entries'];
+  found: Found;
+  planned: number;
+  /** Set when the run must stop sending (a 429 in safe mode). */
+  stopped: Unusable | undefined;
+  /** Answers in the envelope to probes after discovery. */
+  envelopes: number;
+  /** Per response header name (lower case): how many of the service's answers carried it. */
+  headersSeen: Map<string, number>;
+  answers: number;
+}
+
+export function cover(
+  run: Run,
+  operationId: OperationId,
+  check: string,
+  outcome: CoverageOutcome,
+  note?: string,
+): void {
+  const checks = run.coverage.get(operationId) ?? [];
+  const existing = checks.find((entry) => entry.check === check);
+  // A check several probes settle is as good as its weakest outcome.
+  if (existing) {
+    if (outcome !== 'observed' && existing.outcome === 'observed')
+      Object.assign(existing, { outcome }, note ? { note } : {});
+    return;
+  }
+  checks.push({ check, outcome, ...(note ? { note } : {}) });
+  run.coverage.set(operationId, checks);
+}
+
+/** A finding, unless one of the same kind, operation and location is already there. */
+export function addFinding(run: Run, finding: Finding): void {
+  const duplicate = run.findings.some(
+    (other) =>
+      other.kind === finding.kind &&
+      other.operationId === finding.operationId &&
+      other.location === finding.location,
+  );
+  if (!duplicate) run.findings.push(finding);
+}
+
+export function reproduceOf(run: Run, probe: Probe): string {
+  return reproduce(probe, run.options.api.origin, run.options.api.basePath);
+}
+
+/** Sends a probe to the service, says so to `onProgress`, and counts what its answer carried. */
+export async function sendToService(run: Run, probe: Probe, step: string): Promise<ProbeAnswer | NoAnswer> {
+  run.options.onProgress?.({
+    sent: run.service.requests.length,
+    planned: run.planned,
+    operationId: probe.operation.id,
+    step,
+  });
+  const answer = await run.service.send(probe, run.found);
+  if (!('error' in answer)) {
+    run.answers += 1;
+    for (const name of Object.keys(answer.headers))
+      run.headersSeen.set(name, (run.headersSeen.get(name) ?? 0) + 1);
+  }
+  return answer;
+}

@@ -1,0 +1,152 @@
+import type { Dispatcher } from 'undici';
+import type { OperationId } from '../operations/table.js';
+
+export type { OperationId };
+
+export type VerifyMode = 'safe' | 'sandbox';
+export type Verdict = 'agrees' | 'differs' | 'unverified';
+export type FindingKind =
+  | 'operation-missing'
+  | 'operation-extra'
+  | 'scope'
+  | 'parameter'
+  | 'field-added'
+  | 'field-missing'
+  | 'field-type'
+  | 'field-nullable'
+  | 'status'
+  | 'error-code'
+  | 'error-shape'
+  | 'header'
+  | 'limit'
+  | 'idempotency';
+export type Severity = 'breaking' | 'differs' | 'info';
+
+/** One difference between the service and the SDK (or the reference server following it). */
+export interface Finding {
+  kind: FindingKind;
+  /** The SDK's operation id, or null for the service as a whole. */
+  operationId: OperationId | null;
+  /** Where, dotted: `response.200.data.etiquetas`, `request.body.titulo`, `header.Retry-After`. */
+  location: string;
+  /** What the SDK and the reference server do: types, codes, shapes; never a record's values. */
+  expected: unknown;
+  /** What the service did, under the same rule. */
+  observed: unknown;
+  severity: Severity;
+  /** A curl command line, the key as `$LOYALTY_API_KEY`, identifiers only from `samples`. */
+  reproduce: string;
+}
+
+/** Identifiers the probes may read; the only identifiers a report ever shows. */
+export interface Samples {
+  uid?: string[];
+  grupoId?: number[];
+  regaloId?: number[];
+  tareaId?: number[];
+}
+
+/** Why a request was sent. */
+export type ProbePurpose = 'discovery' | 'read' | 'refusal' | 'dry-run' | 'write';
+
+/** A request a run sent to the service (never the ones sent to the in-process reference engine). */
+export interface SentRequest {
+  method: string;
+  /** Path and query; an identifier found by an earlier read shows as its `{placeholder}`. */
+  path: string;
+  purpose: ProbePurpose;
+  /** Null: no answer came. */
+  status: number | null;
+  durationMs: number;
+}
+
+/** How a check of an operation was settled. */
+export type CoverageOutcome = 'observed' | 'inferred' | 'assumed' | 'skipped';
+
+export interface Coverage {
+  operationId: OperationId;
+  checks: { check: string; outcome: CoverageOutcome; note?: string }[];
+}
+
+/** What a run learned of the service, with where each fact came from. Versioned; ours to extend. */
+export interface ServiceProfile {
+  format: 'loyalty-sdk/service-profile';
+  version: 1;
+  /** The service's origin; never the key. */
+  origin: string;
+  /** ISO 8601 instant. */
+  measuredAt: string;
+  sdkVersion: string;
+  entries: { path: string; value: unknown; source: 'document' | 'probe' | 'assumption' }[];
+}
+
+/**
+ * Why a run could not judge the service, when it could not (the verdict is then `unverified`):
+ * - `unreachable`: no answer at all (DNS, refused connection, TLS, timeout); the CLI exits 7.
+ * - `unauthorized`: the service refused the key (401, or 403 on its OpenAPI document); the CLI exits 3.
+ * - `not-api`: an answer that is not JSON (an HTML page, plain text).
+ * - `not-envelope`: JSON, but not the API's envelope.
+ * - `gateway`: a proxy or gateway answered (502, 503, 504 without the envelope).
+ * - `no-scope`: the key may call no operation but the OpenAPI document.
+ * - `rate-limited`: the service answered 429; safe mode stops at the first.
+ * - `no-answers`: no probe after discovery got an answer in the envelope.
+ */
+export type VerifyFailure =
+  | 'unreachable'
+  | 'unauthorized'
+  | 'not-api'
+  | 'not-envelope'
+  | 'gateway'
+  | 'no-scope'
+  | 'rate-limited'
+  | 'no-answers';
+
+export interface VerifyResult {
+  verdict: Verdict;
+  findings: Finding[];
+  coverage: Coverage[];
+  profile: ServiceProfile;
+  requests: SentRequest[];
+  /** Why, in one sentence: always with `unverified`, and when a run stopped early. */
+  reason?: string;
+  /** What kind of bad target or stop `reason` describes. */
+  failure?: VerifyFailure;
+}
+
+export interface VerifyProgress {
+  sent: number;
+  planned: number;
+  operationId: OperationId | null;
+  step: string;
+}
+
+export interface VerifyOptions {
+  /** The spec's `{base_url}` (`/ext/v3` is added as the client adds it); default LOYALTY_BASE_URL. */
+  baseUrl?: string;
+  /** Default LOYALTY_API_KEY; never printed, logged or stored. */
+  apiKey?: string;
+  /** Default `'safe'`. */
+  mode?: VerifyMode;
+  /** The operations to check; default all the key may call. */
+  operations?: OperationId[];
+  samples?: Samples;
+  /** Default 2; never more requests a second than this to the service. */
+  maxRequestsPerSecond?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: VerifyProgress) => void;
+  /** Compare with the reference server following this profile. */
+  profile?: ServiceProfile;
+  /** How to reach the service (tests, proxies); default undici's global dispatcher. */
+  dispatcher?: Dispatcher;
+}
+
+/** One request of a plan: what `--plan` prints. */
+export interface PlannedProbe {
+  operationId: OperationId | null;
+  method: string;
+  /** Path and query as sent; identifiers from `samples`, or `{name}` where an earlier read finds one. */
+  path: string;
+  purpose: ProbePurpose;
+  /** What the probe checks, in words: `titulo over 120 characters is refused`. */
+  check: string;
+}

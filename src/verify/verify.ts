@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { operations } from '../operations/table.js';
+import { SDK_VERSION } from '../version.js';
+import type { Unusable } from './classify.js';
+import { type ResolvedVerifyOptions, resolveVerifyOptions } from './options.js';
+import { discoveryProbe, planProbes } from './plan.js';
+import type { Probe } from './probe.js';
+import { compareDocuments, discover } from './probes/discovery.js';
+import { headerProfile } from './probes/headers.js';
+import { runSuccessProbe } from './probes/reads.js';
+import { runRefusalProbe } from './probes/refusals.js';
+import { isReady, wireRequest } from './request.js';
+import { cover, type Run } from './run.js';
+import { createServiceTarget } from './service.js';
+import type { Coverage, PlannedProbe, VerifyOptions, VerifyResult } from './types.js';
+import { judge } from './verdict.js';
+
+function newRun(options: ResolvedVerifyOptions): Run {
+  return {
+    options,
+    service: createServiceTarget(options),
+    reference: undefined,
+    findings: [],
+    coverage: new Map(),
+    profile: [],
+    found: {},
+    planned: 1,
+    stopped: undefined,
+    envelopes: 0,
+    headersSeen: new Map(),
+    answers: 0,
+  };
+}
+
+function finish(run: Run, unusable: Unusable | undefined): VerifyResult {
+  const coverage: Coverage[] = operations
+    .filter((operation) => run.coverage.has(operation.id))
+    .map((operation) => ({ operationId: operation.id, checks: run.coverage.get(operation.id)! }));
+  const judgement = judge(run.findings, unusable, run.envelopes);
+  return {
+    ...judgement,
+    findings: run.findings,
+    coverage,
+    profile: {
+      format: 'loyalty-sdk/service-profile',
+      version: 1,
+      origin: run.options.api.origin,
+      measuredAt: new Date().toISOString(),
+      sdkVersion: SDK_VERSION,
+      entries: [...run.profile, ...headerProfile(run)],
+    },
+    requests: run.service.requests,
+  };
+}
+
+async function runProbe(run: Run, probe: Probe): Promise<void> {
+  if (!isReady(probe, run.found)) {
+    cover(run, probe.operation.id, probe.check, 'skipped', 'no earlier read found an identifier for it');
+    return;
+  }
+  if (probe.refusal) await runRefusalProbe(run, probe);
+  else await runSuccessProbe(run, probe);
+}
+
+const newRunId = () => randomBytes(4).toString('hex');
+
+/**
+ * Measures a service against the SDK: its OpenAPI document for the key, reads with the samples,
+ * group action dry runs, and requests every correct service refuses, each compared with the SDK's
+ * records or with what an in-process reference engine answers to the same request.
+ *
+ * Safe mode (the only mode so far) sends GET requests, requests that must be refused (aimed at
+ * identifiers that name nothing, group actions as dry runs) and dry runs on `samples.grupoId`;
+ * never more than `maxRequestsPerSecond`; it stops at the first 429.
+ *
+ * A target that cannot be judged does not throw: the result is `unverified`, with `reason` (one
+ * sentence) and `failure` saying which: `'unreachable'` (no answer; the CLI exits 7),
+ * `'unauthorized'` (the key was refused; the CLI exits 3), `'not-api'`, `'not-envelope'`,
+ * `'gateway'`, `'no-scope'`, `'rate-limited'`, `'no-answers'`. It throws a `LoyaltyError` for
+ * invalid options, and the signal's reason when `signal` aborts. The key is in no result,
+ * message or report.
+ */
+export async function verifyService(options: VerifyOptions = {}): Promise<VerifyResult> {
+  const resolved = resolveVerifyOptions(options);
+  const run = newRun(resolved);
+  const discovery = await discover(run);
+  if ('failure' in discovery) return finish(run, discovery);
+  run.reference = discovery.referenceTarget;
+  compareDocuments(run, discovery);
+  const plan = planProbes({
+    operations: resolved.operations,
+    callable: (operation) => discovery.service.byOperation.has(operation.id),
+    holds: (scope) => discovery.scopes.includes(scope),
+    samples: resolved.samples,
+    runId: newRunId(),
+  });
+  for (const { operation, check, note } of plan.skipped) cover(run, operation.id, check, 'skipped', note);
+  run.planned = 1 + plan.probes.length;
+  for (const probe of plan.probes) {
+    if (run.stopped) break;
+    await runProbe(run, probe);
+  }
+  return finish(run, run.stopped);
+}
+
+/**
+ * Every request `verifyService` would send with these options, as it would send it, before
+ * discovery tells which operations the key may call (so every operation asked for is planned).
+ * Sends nothing; needs no key.
+ */
+export async function planVerification(options: VerifyOptions = {}): Promise<PlannedProbe[]> {
+  const resolved = resolveVerifyOptions(options, false);
+  const plan = planProbes({
+    operations: resolved.operations,
+    callable: () => true,
+    holds: () => true,
+    samples: resolved.samples,
+    runId: newRunId(),
+  });
+  return [discoveryProbe(), ...plan.probes].map((probe) => ({
+    operationId: probe.operation.id,
+    method: probe.operation.method,
+    path: wireRequest(probe, resolved.api.basePath).shownPath,
+    purpose: probe.purpose,
+    check: probe.check,
+  }));
+}
