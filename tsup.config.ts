@@ -8,6 +8,7 @@ const library = {
     msw: 'src/msw/index.ts',
     bulk: 'src/bulk/entry.ts',
     redis: 'src/redis/entry.ts',
+    verify: 'src/verify/index.ts',
     // `#undici-loader` of package.json: Node's, and the one a Workers or browser bundle picks.
     'undici-loader': 'src/client/undici-loader.ts',
     'undici-loader.web': 'src/client/undici-loader.web.ts',
@@ -17,6 +18,7 @@ const library = {
     // What the exports give Workers and browser bundles for the entries made for tests: a clear throw.
     'server.unavailable': 'src/server/adapters/unavailable.ts',
     'msw.unavailable': 'src/msw/unavailable.ts',
+    'verify.unavailable': 'src/verify/unavailable.ts',
   },
   format: ['esm', 'cjs'] as ('esm' | 'cjs')[],
   // The inspector's page (src/server/inspector/page/inspector.html) is bundled as a string.
