@@ -1,0 +1,176 @@
+/**
+ * Safe mode's promises (issue 27, point 5), each checked on what reached the service: only GET
+ * requests, requests every correct service refuses, and dry runs; the pace; the stop at the
+ * first 429; a plan that sends nothing.
+ */
+import { Dispatcher } from 'undici';
+import { describe, expect, it } from 'vitest';
+import type { OperationDefinition } from '../../src/operations/define.js';
+import type { Scope } from '../../src/operations/scopes.js';
+import { validateRequest } from '../../src/operations/validate.js';
+import { decodeWireParams } from '../../src/operations/wire.js';
+import { matchRoute } from '../../src/server/engine/router.js';
+import { planVerification, verifyService } from '../../src/verify/index.js';
+import { BASE_URL, demoSamples, type Received, SERVICE_KEY, serviceUnderTest } from './service-under-test.js';
+
+/** Why a request that is not a GET may be sent in safe mode; undefined when it may not. */
+function whyAllowed(request: Received, scopes: ReadonlySet<Scope>): string | undefined {
+  if (request.method === 'GET') return 'a read';
+  if (request.headers.apikey !== SERVICE_KEY) return 'carries no valid key';
+  const route = matchRoute(request.method, request.path);
+  if (route.kind !== 'operation') return 'names no operation';
+  const operation = route.operation as OperationDefinition;
+  if (operation.scope !== null && !scopes.has(operation.scope)) return 'the key lacks the scope';
+  const body = request.body === undefined ? undefined : JSON.parse(request.body);
+  if (operation.groupAction && body?.dryRun === true) return 'a dry run';
+  const params = Object.fromEntries(
+    route.paramNames.map((name, index) => [name, decodeURIComponent(route.rawParams[index] as string)]),
+  );
+  const query = Object.fromEntries(new URLSearchParams(request.query));
+  const verdict = validateRequest(operation, {
+    params: operation.params ? decodeWireParams(operation.params, params) : params,
+    query: operation.query ? decodeWireParams(operation.query, query) : query,
+    body,
+    idempotencyKey: request.headers['idempotency-key'],
+  });
+  return verdict.ok ? undefined : 'breaks a rule of the table';
+}
+
+const ALL_SCOPES = new Set<Scope>([
+  'tareas:read',
+  'tareas:write',
+  'clientes:read',
+  'clientes:write',
+  'puntos:read',
+  'puntos:write',
+  'notificaciones:write',
+  'niveles:read',
+  'niveles:write',
+  'promociones:read',
+  'promociones:write',
+  'segmentos:write',
+  'reportes:read',
+]);
+
+describe('safe mode sends only reads, requests that must be refused, and dry runs', () => {
+  it.each([
+    ['a key holding every scope', '*' as const, ALL_SCOPES],
+    [
+      'a read-only key',
+      ['tareas:read', 'clientes:read', 'puntos:read', 'promociones:read'] as Scope[],
+      new Set<Scope>(['tareas:read', 'clientes:read', 'puntos:read', 'promociones:read']),
+    ],
+  ])(
+    'with %s: every request that reached the service is allowed, and nothing changed',
+    async (_, scopes, held) => {
+      const service = serviceUnderTest({ engine: { keys: [{ key: SERVICE_KEY, scopes }] } });
+      const samples = demoSamples(service);
+      const before = service.engine.admin.customer('cli_0001');
+      const result = await verifyService({
+        baseUrl: BASE_URL,
+        apiKey: SERVICE_KEY,
+        samples,
+        maxRequestsPerSecond: 1_000,
+        dispatcher: service.dispatcher,
+      });
+      expect(service.received.length).toBe(result.requests.length);
+      expect(service.received.some((request) => request.method !== 'GET')).toBe(true);
+      const disallowed = service.received
+        .filter((request) => whyAllowed(request, held) === undefined)
+        .map((request) => `${request.method} ${request.path}?${request.query} ${request.body ?? ''}`);
+      expect(disallowed).toEqual([]);
+      expect(service.engine.admin.audit()).toEqual([]);
+      expect(service.engine.admin.notifications()).toEqual([]);
+      expect(service.engine.admin.customer('cli_0001')).toEqual(before);
+    },
+  );
+
+  it('the rule above catches a write that a service must not get (the check itself can fail)', () => {
+    const write: Received = {
+      method: 'POST',
+      path: '/ext/v3/clientes/cli_0001/puntos',
+      query: '',
+      headers: { apikey: SERVICE_KEY, 'idempotency-key': 'verify-test-0001' },
+      body: JSON.stringify({ puntos: 10 }),
+      at: 0,
+    };
+    expect(whyAllowed(write, ALL_SCOPES)).toBeUndefined();
+  });
+});
+
+describe('pace', () => {
+  it('with maxRequestsPerSecond 5, the starts of requests are at least 200 ms apart', async () => {
+    const service = serviceUnderTest();
+    await verifyService({
+      baseUrl: BASE_URL,
+      apiKey: SERVICE_KEY,
+      operations: ['tareas.list'],
+      maxRequestsPerSecond: 5,
+      dispatcher: service.dispatcher,
+    });
+    expect(service.received.length).toBeGreaterThanOrEqual(5);
+    const gaps = service.received
+      .slice(1)
+      .map((request, index) => request.at - (service.received[index] as Received).at);
+    // The arrival lags the start by the time to hand the request over; a millisecond of timer slack.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(199);
+  });
+});
+
+describe('the first 429', () => {
+  it('stops a safe run: no request after it, unverified, and the reason says so', async () => {
+    const tooMany = {
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '30' },
+      body: JSON.stringify({
+        codigoRespuesta: 9429,
+        msj: 'Límite',
+        meta: { requestId: 'r', appId: 1, scope: null },
+      }),
+    };
+    const service = serviceUnderTest({ override: (_, count) => (count >= 4 ? tooMany : undefined) });
+    const result = await verifyService({
+      baseUrl: BASE_URL,
+      apiKey: SERVICE_KEY,
+      maxRequestsPerSecond: 1_000,
+      dispatcher: service.dispatcher,
+    });
+    expect(service.received).toHaveLength(4);
+    expect(result.requests.at(-1)?.status).toBe(429);
+    expect(result.failure).toBe('rate-limited');
+    expect(result.reason).toMatch(/429.*stops at the first 429/);
+    expect(result.verdict).toBe('unverified');
+  });
+});
+
+class RefusingDispatcher extends Dispatcher {
+  sent = 0;
+  override dispatch(): boolean {
+    this.sent += 1;
+    throw new Error('planVerification sent a request');
+  }
+}
+
+describe('planVerification', () => {
+  it('sends nothing, and lists discovery first, then every probe with its purpose', async () => {
+    const dispatcher = new RefusingDispatcher();
+    const plan = await planVerification({
+      baseUrl: BASE_URL,
+      samples: { uid: ['cli_0001'], grupoId: [7] },
+      dispatcher,
+    });
+    expect(dispatcher.sent).toBe(0);
+    expect(plan[0]).toMatchObject({ operationId: 'openapi.retrieve', method: 'GET', purpose: 'discovery' });
+    expect(new Set(plan.map((probe) => probe.purpose))).toEqual(
+      new Set(['discovery', 'read', 'dry-run', 'refusal']),
+    );
+    expect(plan.filter((probe) => probe.purpose === 'dry-run').map((probe) => probe.path)).toEqual([
+      '/ext/v3/grupos/7/puntos',
+      '/ext/v3/grupos/7/etiquetas',
+    ]);
+    expect(
+      plan.find((probe) => probe.operationId === 'promociones.cupones.list' && probe.purpose === 'read')
+        ?.path,
+    ).toMatch(/^\/ext\/v3\/promociones\/\{regaloId\}\/cupones\?inicio=/);
+  });
+});
