@@ -7,32 +7,37 @@ export interface Judgement {
   failure?: VerifyFailure;
 }
 
+const unverified = ({ reason, failure }: Unusable): Judgement => ({ verdict: 'unverified', reason, failure });
+
 /**
- * The verdict: `unverified` when too little ran to say (a bad target, a stop before any probe got
- * the envelope, a 429 with nothing found yet); `differs` with any finding; `agrees` only with
- * none. Never a silent pass.
+ * The verdict: `unverified` when too little ran to say (a bad target; every probe answered by
+ * something else than the API; a 429 or nothing to probe, with nothing found); `differs` with any
+ * finding; `agrees` only with none. Never a silent pass.
  */
 export function judge(
   findings: readonly Finding[],
   unusable: Unusable | undefined,
-  envelopes: number,
+  probes: { sent: number; envelopes: number },
 ): Judgement {
-  if (unusable !== undefined && unusable.failure !== 'rate-limited')
-    return { verdict: 'unverified', reason: unusable.reason, failure: unusable.failure };
-  if (envelopes === 0)
-    return unusable
-      ? { verdict: 'unverified', reason: unusable.reason, failure: unusable.failure }
-      : {
-          verdict: 'unverified',
-          reason:
-            "No probe after discovery got an answer in the API's envelope, so nothing could be compared.",
-          failure: 'no-answers',
-        };
+  if (unusable !== undefined && unusable.failure !== 'rate-limited') return unverified(unusable);
+  // Every probe answered by something else than the API (a proxy, a firewall): nothing was compared.
+  if (probes.sent > 0 && probes.envelopes === 0)
+    return unverified(
+      unusable ?? {
+        failure: 'no-answers',
+        reason: "No probe after discovery got an answer in the API's envelope, so nothing could be compared.",
+      },
+    );
   if (findings.length > 0)
     return {
       verdict: 'differs',
       ...(unusable ? { reason: unusable.reason, failure: unusable.failure } : {}),
     };
-  if (unusable) return { verdict: 'unverified', reason: unusable.reason, failure: unusable.failure };
+  if (unusable) return unverified(unusable);
+  if (probes.sent === 0)
+    return unverified({
+      failure: 'no-answers',
+      reason: 'No probe could be sent for the operations asked for, so only the document was compared.',
+    });
   return { verdict: 'agrees' };
 }

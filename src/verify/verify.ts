@@ -36,7 +36,8 @@ function finish(run: Run, unusable: Unusable | undefined): VerifyResult {
   const coverage: Coverage[] = operations
     .filter((operation) => run.coverage.has(operation.id))
     .map((operation) => ({ operationId: operation.id, checks: run.coverage.get(operation.id)! }));
-  const judgement = judge(run.findings, unusable, run.envelopes);
+  const sent = Math.max(0, run.service.requests.length - 1);
+  const judgement = judge(run.findings, unusable, { sent, envelopes: run.envelopes });
   return {
     ...judgement,
     findings: run.findings,

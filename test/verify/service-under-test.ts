@@ -30,8 +30,15 @@ export interface ServiceUnderTest {
   engine: ReturnType<typeof createReferenceEngine>;
 }
 
-/** Answers in the engine's place when it returns an answer; undefined lets the engine answer. */
-export type Override = (request: EngineRequest, received: number) => EngineResponse | undefined;
+/**
+ * Answers in the engine's place when it returns an answer (it may ask the engine first:
+ * `answer()`); undefined lets the engine answer.
+ */
+export type Override = (
+  request: EngineRequest,
+  received: number,
+  answer: () => Promise<EngineResponse>,
+) => EngineResponse | Promise<EngineResponse> | undefined;
 
 export function serviceUnderTest(
   options: { engine?: EngineOptions; override?: Override } = {},
@@ -55,7 +62,10 @@ export function serviceUnderTest(
       body,
       at: performance.now(),
     });
-    return options.override?.(request, received.length) ?? engine.handle(request);
+    return (
+      (await options.override?.(request, received.length, () => engine.handle(request))) ??
+      engine.handle(request)
+    );
   });
   return { dispatcher, received, engine };
 }
