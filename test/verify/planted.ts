@@ -331,7 +331,7 @@ export const ALL_PLANTS: readonly Plant[] = [
     id: 'puntos-zero-422',
     kind: 'status',
     operationId: 'clientes.puntos.add',
-    location: 'response.400',
+    location: 'request.body.puntos',
     describe: 'puntos 0 is refused with 422 where the SDK refuses it with 400',
     apply: {
       response(response, exchange) {
@@ -368,25 +368,25 @@ export const ALL_PLANTS: readonly Plant[] = [
     },
   },
   {
-    id: 'correlation-id',
+    id: 'request-id-dropped',
     kind: 'header',
-    operationId: null,
+    operationId: 'reportes.catalogo.retrieve',
     location: 'header.X-Request-Id',
-    describe: 'Every answer names its request in X-Correlation-Id instead of X-Request-Id',
+    describe: 'The report catalog answers without X-Request-Id (a gateway route that strips it)',
     apply: {
-      response(response) {
-        const { 'x-request-id': requestId, ...headers } = response.headers;
-        if (requestId === undefined) return response;
-        return { ...response, headers: { ...headers, 'x-correlation-id': requestId } };
+      response(response, exchange) {
+        if (!is('reportes.catalogo.retrieve')(exchange)) return response;
+        const { 'x-request-id': _dropped, ...headers } = response.headers;
+        return { ...response, headers };
       },
     },
   },
   {
     id: 'comando-looser',
-    kind: 'limit',
+    kind: 'status',
     operationId: 'promociones.setStatus',
     location: 'request.body.comando',
-    describe: `comando may be ${TWIN_COMANDO_MAX} characters (ours ${LIMITS.comandoMaxLength}); the document still says ${LIMITS.comandoMaxLength}`,
+    describe: `comando over ${LIMITS.comandoMaxLength} characters is not refused (the twin takes up to ${TWIN_COMANDO_MAX}; its document still says ${LIMITS.comandoMaxLength}): the request goes on to an unknown id or command`,
     apply: {
       request(exchange, current) {
         const body = is('promociones.setStatus')(exchange) ? jsonBody(current) : undefined;
@@ -400,10 +400,11 @@ export const ALL_PLANTS: readonly Plant[] = [
   },
   {
     id: 'idempotency-optional',
-    kind: 'idempotency',
+    kind: 'parameter',
     operationId: 'clientes.puntos.add',
     location: 'request.header.Idempotency-Key',
-    describe: 'The document says Idempotency-Key is optional for adding points (the spec: required)',
+    describe:
+      'The document says Idempotency-Key is optional for adding points (the spec: required); a header parameter of the document, so a parameter finding',
     apply: {
       document(document) {
         parameter(document, 'clientes.puntos.add', 'header', 'Idempotency-Key').required = false;

@@ -1,0 +1,333 @@
+/**
+ * The divergent twin differs from the reference server exactly as planted (each plant's effect
+ * seen on a direct request, beside a twin with no plants), and a safe verify run against it finds
+ * each plant a safe run can observe, by kind, operation and location, and nothing else.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { API_PREFIX, LIMITS } from '../../src/operations/limits.js';
+import { getOperation, type OperationId } from '../../src/operations/table.js';
+import type { EngineRequest, EngineResponse } from '../../src/server/internal.js';
+import type { FindingKind } from '../../src/verify/types.js';
+import { createDivergentTwin, type DivergentTwin } from './divergent-twin.js';
+import { ALL_PLANTS, type OpenApiDocument, SAFE_PLANTS } from './planted.js';
+
+/** Every kind of finding; the type makes the list whole. */
+const EVERY_KIND: Record<FindingKind, true> = {
+  'operation-missing': true,
+  'operation-extra': true,
+  scope: true,
+  parameter: true,
+  'field-added': true,
+  'field-missing': true,
+  'field-type': true,
+  'field-nullable': true,
+  status: true,
+  'error-code': true,
+  'error-shape': true,
+  header: true,
+  limit: true,
+  idempotency: true,
+};
+
+const twin = createDivergentTwin();
+const plain = createDivergentTwin([]);
+
+// biome-ignore lint/suspicious/noExplicitAny: answers and documents are read field by field in the assertions
+type Loose = any;
+
+interface Sent {
+  status: number;
+  headers: Record<string, string>;
+  body: Loose;
+}
+
+/** One request to a twin: the path below /ext/v3 with `{name}` filled from the twin's samples. */
+async function send(
+  target: DivergentTwin,
+  method: string,
+  path: string,
+  options: { query?: string; body?: unknown; idempotencyKey?: string } = {},
+): Promise<Sent> {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: keyof DivergentTwin['samples']) =>
+    encodeURIComponent(String(target.samples[name][0])),
+  );
+  const request: EngineRequest = {
+    method,
+    path: `${API_PREFIX}${filled}`,
+    query: options.query ?? '',
+    headers: {
+      apikey: target.apiKey,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  };
+  const response: EngineResponse = await target.handle(request);
+  let body: unknown = response.body;
+  try {
+    body = JSON.parse(response.body);
+  } catch {}
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** The same request to the twin and to a twin with no plants. */
+async function both(...args: Parameters<typeof send> extends [unknown, ...infer Rest] ? Rest : never) {
+  return { planted: await send(twin, ...args), reference: await send(plain, ...args) };
+}
+
+const pathOf = (id: OperationId) => getOperation(id).path;
+
+async function documents(): Promise<{ planted: OpenApiDocument; reference: OpenApiDocument }> {
+  const { planted, reference } = await both('GET', pathOf('openapi.retrieve'));
+  return { planted: planted.body.data, reference: reference.body.data };
+}
+
+const entry = (document: OpenApiDocument, id: OperationId) => {
+  const operation = getOperation(id);
+  return document.paths[`${API_PREFIX}${operation.path}`]?.[operation.method.toLowerCase()] as Loose;
+};
+
+const headerParameter = (document: OpenApiDocument, id: OperationId, name: string) =>
+  entry(document, id).parameters.find(
+    (parameter: Loose) => parameter.in === 'header' && parameter.name === name,
+  );
+
+const key = () => randomUUID();
+
+/** For each plant, a direct request that shows it. */
+const EVIDENCE: Record<string, () => Promise<void>> = {
+  async 'cupones-gone'() {
+    const { planted, reference } = await both('GET', pathOf('promociones.cupones.list'), {
+      query: 'inicio=2025-01-01&fin=2025-01-31',
+    });
+    expect([planted.status, reference.status]).toEqual([404, 200]);
+    const { planted: document } = await documents();
+    expect(entry(document, 'promociones.cupones.list')).toBeUndefined();
+    expect(entry(document, 'promociones.list')).toBeDefined();
+  },
+  async 'email-change-extra'() {
+    const { planted, reference } = await documents();
+    const extra = `${API_PREFIX}${pathOf('clientes.retrieve')}/email`;
+    expect(planted.paths[extra]?.post).toBeDefined();
+    expect(reference.paths[extra]).toBeUndefined();
+  },
+  async 'nombre-scope'() {
+    const { planted, reference } = await documents();
+    expect(entry(reference, 'grupos.nombre.set')['x-scope']).toBe(getOperation('grupos.nombre.set').scope);
+    expect(entry(planted, 'grupos.nombre.set')['x-scope']).toBe(getOperation('clientes.update').scope);
+  },
+  async 'titulo-stricter'() {
+    const titulo = 'x'.repeat(LIMITS.tituloMaxLength - 10);
+    const { planted, reference } = await both('POST', pathOf('clientes.notificaciones.send'), {
+      body: { titulo, mensaje: 'Hola' },
+      idempotencyKey: key(),
+    });
+    expect([planted.status, reference.status]).toEqual([400, 200]);
+    expect(planted.body.details).toEqual([expect.objectContaining({ in: 'body', name: 'titulo' })]);
+    const documented = await documents();
+    const maxLength = (document: OpenApiDocument) =>
+      entry(document, 'clientes.notificaciones.send').requestBody.content['application/json'].schema
+        .properties.titulo.maxLength;
+    expect(maxLength(documented.reference)).toBe(LIMITS.tituloMaxLength);
+    expect(maxLength(documented.planted)).toBeLessThan(titulo.length);
+  },
+  async 'tipo-minimum'() {
+    const { planted, reference } = await documents();
+    const minimum = (document: OpenApiDocument) =>
+      entry(document, 'promociones.list').parameters.find((parameter: Loose) => parameter.name === 'tipo')
+        .schema.minimum;
+    expect([minimum(planted), minimum(reference)]).toEqual([1, 0]);
+  },
+  async 'motivo-required'() {
+    const { planted, reference } = await documents();
+    const required = (document: OpenApiDocument) =>
+      entry(document, 'clientes.puntos.add').requestBody.content['application/json'].schema.required;
+    expect(required(planted)).toContain('motivo');
+    expect(required(reference)).not.toContain('motivo');
+  },
+  async 'completo-string'() {
+    const { planted, reference } = await documents();
+    const type = (document: OpenApiDocument) =>
+      entry(document, 'clientes.retrieve').parameters.find(
+        (parameter: Loose) => parameter.name === 'completo',
+      ).schema.type;
+    expect([type(planted), type(reference)]).toEqual(['string', 'boolean']);
+  },
+  async 'segmento-added'() {
+    const { planted, reference } = await both('GET', pathOf('clientes.retrieve'));
+    expect(planted.body.data).toHaveProperty('segmento');
+    expect(reference.body.data).not.toHaveProperty('segmento');
+  },
+  async 'nivel-missing'() {
+    const { planted, reference } = await both('GET', pathOf('clientes.retrieve'));
+    expect(planted.body.data).not.toHaveProperty('nivel');
+    expect(reference.body.data).toHaveProperty('nivel');
+  },
+  async 'fecha-programada-missing'() {
+    const { planted, reference } = await both('GET', pathOf('promociones.list'));
+    expect(planted.body.data.length).toBeGreaterThan(0);
+    for (const record of planted.body.data) expect(record).not.toHaveProperty('fechaProgramada');
+    for (const record of reference.body.data) expect(record).toHaveProperty('fechaProgramada');
+  },
+  async 'puntos-minimos-string'() {
+    const { planted, reference } = await both('GET', pathOf('configuracion.niveles.list'));
+    for (const record of planted.body.data) expect(typeof record.puntosMinimos).toBe('string');
+    for (const record of reference.body.data) expect(typeof record.puntosMinimos).toBe('number');
+  },
+  async 'disparador-null'() {
+    const { planted, reference } = await both('GET', pathOf('tareas.list'));
+    for (const record of planted.body.data) expect(record.disparador).toBeNull();
+    for (const record of reference.body.data) expect(typeof record.disparador).toBe('string');
+  },
+  async 'dry-run-lote'() {
+    const { planted, reference } = await both('POST', pathOf('grupos.puntos.add'), {
+      body: { dryRun: true, puntos: 1 },
+      idempotencyKey: key(),
+    });
+    expect([planted.status, reference.status]).toEqual([200, 200]);
+    expect(planted.body.data).toHaveProperty('loteId');
+    expect(reference.body.data).not.toHaveProperty('loteId');
+  },
+  async 'puntos-zero-422'() {
+    const { planted, reference } = await both('POST', pathOf('clientes.puntos.add'), {
+      body: { puntos: 0 },
+      idempotencyKey: key(),
+    });
+    expect([planted.status, reference.status]).toEqual([422, 400]);
+  },
+  async 'codigo-1001'() {
+    const { planted, reference } = await both('POST', pathOf('tareas.setStatus'), { body: { status: 5 } });
+    expect([planted.status, reference.status]).toEqual([400, 400]);
+    expect([planted.body.codigoRespuesta, reference.body.codigoRespuesta]).toEqual([1001, 9400]);
+  },
+  async 'details-keyed'() {
+    const { planted, reference } = await both('POST', pathOf('promociones.setStatus'), { body: {} });
+    expect([planted.status, reference.status]).toEqual([400, 400]);
+    expect(Array.isArray(reference.body.details)).toBe(true);
+    expect(planted.body.details).toEqual({ comando: expect.any(String) });
+  },
+  async 'request-id-dropped'() {
+    const { planted, reference } = await both('GET', pathOf('reportes.catalogo.retrieve'));
+    expect(planted.headers).not.toHaveProperty('x-request-id');
+    expect(reference.headers['x-request-id']).toBe(reference.body.meta.requestId);
+    const other = await send(twin, 'GET', pathOf('tareas.list'));
+    expect(other.headers['x-request-id']).toBe(other.body.meta.requestId);
+  },
+  async 'comando-looser'() {
+    const comando = 'x'.repeat(LIMITS.comandoMaxLength + 1);
+    const { planted, reference } = await both('POST', pathOf('promociones.setStatus'), { body: { comando } });
+    expect(reference.status).toBe(400);
+    expect(planted.status).toBe(422);
+    const { planted: document } = await documents();
+    expect(
+      entry(document, 'promociones.setStatus').requestBody.content['application/json'].schema.properties
+        .comando.maxLength,
+    ).toBe(LIMITS.comandoMaxLength);
+  },
+  async 'idempotency-optional'() {
+    const { planted, reference } = await documents();
+    expect(headerParameter(planted, 'clientes.puntos.add', 'Idempotency-Key').required).toBe(false);
+    expect(headerParameter(reference, 'clientes.puntos.add', 'Idempotency-Key').required).toBe(true);
+  },
+  async 'no-retry-after'() {
+    const limited = { limits: { rateLimit: { limit: 1, windowMs: 60_000 } } };
+    const burst = async (target: DivergentTwin) => {
+      await send(target, 'GET', pathOf('tareas.list'));
+      return send(target, 'GET', pathOf('tareas.list'));
+    };
+    const planted = await burst(createDivergentTwin(ALL_PLANTS, limited));
+    const reference = await burst(createDivergentTwin([], limited));
+    expect([planted.status, reference.status]).toEqual([429, 429]);
+    expect(planted.headers).not.toHaveProperty('retry-after');
+    expect(reference.headers).toHaveProperty('retry-after');
+  },
+  async 'replay-unmarked'() {
+    const replay = async (target: DivergentTwin) => {
+      const options = { body: { usuarioData: { nombre: 'Prueba' } }, idempotencyKey: key() };
+      await send(target, 'POST', pathOf('clientes.create'), options);
+      return send(target, 'POST', pathOf('clientes.create'), options);
+    };
+    const [planted, reference] = [await replay(twin), await replay(plain)];
+    expect([planted.status, reference.status]).toEqual([200, 200]);
+    expect(planted.headers).not.toHaveProperty('idempotent-replayed');
+    expect(reference.headers['idempotent-replayed']).toBe('true');
+  },
+};
+
+describe('the divergent twin', () => {
+  it('plants at least 15 differences a safe run can see, of every kind a finding has', () => {
+    expect(SAFE_PLANTS.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(ALL_PLANTS.map((plant) => plant.kind))).toEqual(new Set(Object.keys(EVERY_KIND)));
+    expect(new Set(ALL_PLANTS.map((plant) => plant.id)).size).toBe(ALL_PLANTS.length);
+  });
+
+  it('shows each plant on a direct request', () => {
+    expect(Object.keys(EVIDENCE).sort()).toEqual(ALL_PLANTS.map((plant) => plant.id).sort());
+  });
+
+  it.each(ALL_PLANTS.map((plant) => [plant.id, plant.describe] as const))('%s: %s', async (id) => {
+    await EVIDENCE[id]?.();
+  });
+});
+
+/** What identifies a finding, and a plant: kind, operation and location. */
+const keyOf = (item: { kind: string; operationId: string | null; location: string }) =>
+  `${item.kind} ${item.operationId ?? '(service)'} ${item.location}`;
+
+/** A safe run against a twin, in process, with the twin's samples. */
+async function verifyTwin(target: DivergentTwin) {
+  const { verifyService } = await import('../../src/verify/index.js');
+  return verifyService({
+    baseUrl: 'http://twin.invalid',
+    apiKey: target.apiKey,
+    mode: 'safe',
+    samples: target.samples,
+    // Under the twin's own rate limit (the engine's default, 100 a second): a 429 stops a safe run.
+    maxRequestsPerSecond: 50,
+    dispatcher: target.dispatcher,
+  });
+}
+
+describe('a safe verify run against the twin', () => {
+  it('finds each plant a safe run can see, by kind, operation and location, and nothing else', async () => {
+    const result = await verifyTwin(createDivergentTwin());
+    const planted = new Set(SAFE_PLANTS.map(keyOf));
+    const found = new Set(result.findings.map(keyOf));
+    const missed = SAFE_PLANTS.filter((plant) => !found.has(keyOf(plant))).map(
+      (plant) => `${keyOf(plant)}  (${plant.id}: ${plant.describe})`,
+    );
+    const extra = result.findings
+      .filter((finding) => !planted.has(keyOf(finding)))
+      .map(
+        (finding) =>
+          `${keyOf(finding)}  expected ${JSON.stringify(finding.expected)}, observed ${JSON.stringify(finding.observed)}`,
+      );
+    const diff = [
+      `missed (${missed.length}):`,
+      ...missed.map((line) => `  - ${line}`),
+      `reported but not planted (${extra.length}):`,
+      ...extra.map((line) => `  + ${line}`),
+    ].join('\n');
+    expect({ missed, extra }, diff).toEqual({ missed: [], extra: [] });
+    expect(result.verdict).toBe('differs');
+    expect(JSON.stringify(result)).not.toContain(twin.apiKey);
+  });
+
+  it('finds nothing in a twin with no plants: the layer itself changes nothing', async () => {
+    const result = await verifyTwin(createDivergentTwin([]));
+    expect(result.findings.map(keyOf)).toEqual([]);
+    expect(result.verdict).toBe('agrees');
+  });
+
+  it('sends the twin only what safe mode allows: reads, refusals, and dry runs', async () => {
+    const target = createDivergentTwin();
+    const result = await verifyTwin(target);
+    for (const request of result.requests) {
+      if (request.method === 'GET') continue;
+      expect(['refusal', 'dry-run'], `${request.method} ${request.path}`).toContain(request.purpose);
+    }
+    expect(target.admin.audit()).toEqual([]);
+    expect(target.admin.notifications()).toEqual([]);
+  });
+});
