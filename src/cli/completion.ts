@@ -5,6 +5,7 @@ import { BULK_OPTIONS } from './bulk-args.js';
 import { nextWords, resolveCommand } from './command-tree.js';
 import { COMMAND_OPTIONS, GLOBAL_OPTIONS } from './global-options.js';
 import { operationFlags } from './operation-flags.js';
+import { MODES, VERIFY_OPTIONS } from './verify/args.js';
 
 /** The shells `loyalty completion` writes a script for. */
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -14,7 +15,18 @@ export type Shell = (typeof SHELLS)[number];
 export const FILES = ':files';
 
 /** The flags whose value is a file's path. */
-const FILE_FLAGS = new Set(['--data', '--api-key-file', '--file', '--checkpoint', '--failures', '--config']);
+const FILE_FLAGS = new Set([
+  '--data',
+  '--api-key-file',
+  '--file',
+  '--checkpoint',
+  '--failures',
+  '--config',
+  '--report',
+  '--json',
+  '--junit',
+  '--profile-out',
+]);
 
 interface Flag {
   /** Whether a value follows the flag. */
@@ -29,6 +41,13 @@ const flagsOf = (options: ParseOptions): Map<string, Flag> =>
   new Map(
     Object.entries(options).map(([name, option]) => [`--${name}`, { takesValue: option.type === 'string' }]),
   );
+
+function verifyFlags(): Map<string, Flag> {
+  const flags = flagsOf(VERIFY_OPTIONS);
+  flags.set('--mode', { takesValue: true, values: MODES });
+  flags.set('--only', { takesValue: true, values: operationIds });
+  return flags;
+}
 
 function operationFlagMap(operation: Operation): Map<string, Flag> {
   const flags = flagsOf(GLOBAL_OPTIONS);
@@ -52,7 +71,7 @@ function flagCandidates(flags: Map<string, Flag>, previous: string | undefined, 
   return current.startsWith('-') ? [...flags.keys()] : [];
 }
 
-const TOP_COMMANDS = ['bulk', 'serve', 'whoami', 'help', 'completion'] as const;
+const TOP_COMMANDS = ['bulk', 'serve', 'whoami', 'verify', 'help', 'completion'] as const;
 
 function candidatesFor(done: readonly string[], current: string): string[] {
   const [first, ...rest] = done;
@@ -62,6 +81,7 @@ function candidatesFor(done: readonly string[], current: string): string[] {
   if (first === 'completion') return rest.length === 0 ? [...SHELLS] : [];
   if (first === 'serve') return flagCandidates(flagsOf(SERVE_OPTIONS), previous, current);
   if (first === 'whoami') return flagCandidates(flagsOf(COMMAND_OPTIONS), previous, current);
+  if (first === 'verify') return flagCandidates(verifyFlags(), previous, current);
   if (first === 'help' || first === 'bulk') {
     const options = first === 'help' ? COMMAND_OPTIONS : BULK_OPTIONS;
     const named = rest.some((word) => (operationIds as readonly string[]).includes(word));

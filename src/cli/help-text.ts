@@ -106,6 +106,10 @@ export function topHelp(): string {
     ...columns([
       ['bulk <operationId> --file F', 'one call per row of a CSV or JSON-lines file (loyalty bulk --help)'],
       ['whoami', 'the application of the key, and the operations (their ids) it may call'],
+      [
+        'verify',
+        'measure the real service against the SDK; a report of each difference (loyalty verify --help)',
+      ],
       ['help <operationId>', "the service's own help of an operation (help=true)"],
       ['serve', 'the in-memory reference server (loyalty serve --help)'],
       [

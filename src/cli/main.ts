@@ -11,6 +11,7 @@ import { runOperation } from './run-operation.js';
 import { serveCommand } from './serve.js';
 import { serviceHelpCommand } from './service-help.js';
 import { UsageError } from './usage-error.js';
+import { verifyCommand } from './verify/run.js';
 import { whoamiCommand } from './whoami.js';
 
 /** `loyalty completion <shell>`: the script, on stdout. */
@@ -67,6 +68,7 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
     return EXIT.ok;
   }
   if (first === 'whoami') return whoamiCommand(rest, env);
+  if (first === 'verify') return verifyCommand(rest, env);
   return other(argv, env);
 }
 

@@ -9,7 +9,7 @@ describe('completion candidates come from the command tree and flags the command
     [
       'the first word: commands and resources',
       [''],
-      ['bulk', 'completion', 'serve', 'whoami', 'help', ...nextWords([])],
+      ['bulk', 'completion', 'serve', 'whoami', 'verify', 'help', ...nextWords([])],
     ],
     ['a started resource name', ['cli'], ['clientes']],
     ['the words under a resource', ['clientes', ''], nextWords(['clientes'])],

@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { OperationId } from '../../operations/table.js';
+import type { Samples, VerifyMode } from '../../verify/index.js';
+import { operationById } from '../operation-id.js';
+import { parseFlags } from '../parse-flags.js';
+import { serviceSettings } from '../service-client.js';
+import { UsageError } from '../usage-error.js';
+import { parseSamples } from './samples.js';
+
+export const COMMAND = 'loyalty verify';
+
+/** The options of `loyalty verify` (CONTRACT.md, "Verify against the real service"). */
+export const VERIFY_OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key-file': { type: 'string' },
+  mode: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+  only: { type: 'string' },
+  sample: { type: 'string', multiple: true },
+  'max-rps': { type: 'string' },
+  plan: { type: 'boolean' },
+  report: { type: 'string' },
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  'profile-out': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const MODES: readonly VerifyMode[] = ['safe', 'sandbox'];
+
+/** Where each output goes; the Markdown report to stdout when `report` is not given. */
+export interface OutputFiles {
+  report: string | undefined;
+  json: string | undefined;
+  junit: string | undefined;
+  profileOut: string | undefined;
+}
+
+export interface VerifyCommand {
+  /** Checked as the client checks it; undefined only for a plan, which sends nothing. */
+  baseUrl: string | undefined;
+  apiKeyFile: string | undefined;
+  mode: VerifyMode;
+  operations: OperationId[] | undefined;
+  samples: Samples;
+  maxRequestsPerSecond: number | undefined;
+  plan: boolean;
+  files: OutputFiles;
+}
+
+function modeOf(given: string | undefined, yes: boolean): VerifyMode {
+  const mode = (given ?? 'safe') as VerifyMode;
+  if (!MODES.includes(mode))
+    throw new UsageError(`--mode takes ${MODES.join(' or ')}, got ${JSON.stringify(given)}`);
+  if (mode === 'sandbox' && !yes) {
+    throw new UsageError(
+      '--mode sandbox writes to the service (a customer, points, idempotency keys, a burst up to the rate limit): pass --yes to agree, against a sandbox only',
+    );
+  }
+  return mode;
+}
+
+function rateOf(given: string | undefined): number | undefined {
+  if (given === undefined) return undefined;
+  const rate = /^\d+(\.\d+)?$/.test(given) ? Number(given) : Number.NaN;
+  if (!(rate > 0))
+    throw new UsageError(`--max-rps takes a number greater than 0, got ${JSON.stringify(given)}`);
+  return rate;
+}
+
+function operationsOf(given: string | undefined): OperationId[] | undefined {
+  if (given === undefined) return undefined;
+  const ids = given.split(',').map((id) => id.trim());
+  if (ids.some((id) => id === ''))
+    throw new UsageError(`--only takes ID,... with no empty id, got ${JSON.stringify(given)}`);
+  return ids.map((id) => operationById(id).id as OperationId);
+}
+
+/** A file is written after the run: a directory that is not there is found before anything is sent. */
+function fileOf(flag: string, given: string | undefined): string | undefined {
+  if (given === undefined) return undefined;
+  if (given === '' || !existsSync(dirname(resolve(given))))
+    throw new UsageError(`--${flag}: cannot write ${JSON.stringify(given)}: its directory does not exist`);
+  return given;
+}
+
+/** The command line of `loyalty verify`, checked before the key is read or anything is sent; `help` for --help. */
+export function parseVerifyArgs(argv: readonly string[], env: NodeJS.ProcessEnv): VerifyCommand | 'help' {
+  const { values, positionals } = parseFlags(argv, VERIFY_OPTIONS, COMMAND);
+  if (values.help) return 'help';
+  if (positionals.length > 0)
+    throw new UsageError(
+      `${COMMAND} takes no argument, got ${JSON.stringify(positionals[0])} (see ${COMMAND} --help)`,
+    );
+  const plan = values.plan === true;
+  const needsAddress = !plan || values['base-url'] !== undefined || env.LOYALTY_BASE_URL !== undefined;
+  return {
+    baseUrl: needsAddress ? serviceSettings(values, env).baseUrl : undefined,
+    apiKeyFile: values['api-key-file'],
+    mode: modeOf(values.mode, values.yes === true),
+    operations: operationsOf(values.only),
+    samples: parseSamples(values.sample ?? []),
+    maxRequestsPerSecond: rateOf(values['max-rps']),
+    plan,
+    files: {
+      report: fileOf('report', values.report),
+      json: fileOf('json', values.json),
+      junit: fileOf('junit', values.junit),
+      profileOut: fileOf('profile-out', values['profile-out']),
+    },
+  };
+}

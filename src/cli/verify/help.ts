@@ -1,0 +1,60 @@
+import { DEFAULT_MAX_REQUESTS_PER_SECOND } from '../../verify/options.js';
+import { KEY_SOURCES } from '../api-key.js';
+import { columns } from '../help-columns.js';
+import { WHERE_IDS_ARE } from '../operation-id.js';
+import { COMMAND } from './args.js';
+import { SAMPLE_NAMES } from './samples.js';
+
+/** `loyalty verify --help`. */
+export function verifyHelp(): string {
+  return [
+    `Usage: ${COMMAND} [options]`,
+    '',
+    'Measures the real service against the SDK and its reference server: the OpenAPI document the',
+    'service gives the key, reads of the sample records, requests the service must refuse, and dry',
+    'runs of group actions, each compared with what the SDK and the reference server do. Prints a',
+    'Markdown report, verdict first: agrees, differs, or unverified (too little could run to say).',
+    '',
+    'Options:',
+    ...columns([
+      ['--base-url URL', 'the service (default LOYALTY_BASE_URL)'],
+      ['--api-key-file FILE', `the API key: ${KEY_SOURCES};\nnever printed or written`],
+      [
+        '--mode safe|sandbox',
+        'safe (default): only GET requests, requests the service must refuse, and\n' +
+          'dry runs of group actions on the --sample groups: nothing changes.\n' +
+          'sandbox: also writes (a customer, points, idempotency, a burst to the rate\n' +
+          'limit) and needs --yes. Not available yet in this version: it exits 2.',
+      ],
+      ['--yes, -y', 'agree to the writes of --mode sandbox'],
+      ['--only ID,...', `check only these operations (${WHERE_IDS_ARE});\ndefault: all the key may call`],
+      [
+        '--sample NAME=VALUE',
+        `an id the probes may use; repeat for more. NAME: ${SAMPLE_NAMES.join(', ')}\n` +
+          '(integers but uid). A customer is read only with a uid given, a group\n' +
+          'action dry-run only on a grupoId given; task and promotion ids are found\n' +
+          'by list reads when not given. The report shows no other id.',
+      ],
+      [
+        '--max-rps N',
+        `at most N requests a second to the service (default ${DEFAULT_MAX_REQUESTS_PER_SECOND})`,
+      ],
+      [
+        '--plan',
+        'print every request the run would send (method, path, purpose) and send\nnone; needs no key',
+      ],
+      ['--report FILE.md', 'write the Markdown report to FILE instead of stdout'],
+      ['--json FILE', 'write the result as JSON: verdict, findings, coverage, profile, requests'],
+      ['--junit FILE', 'write JUnit XML for CI: one test case per operation and check'],
+      ['--profile-out FILE', 'write what the run learned of the service (a profile, JSON)'],
+      ['--help, -h', 'this help'],
+    ]),
+    '',
+    'Nothing printed or written holds the key or a record value: field names, types and counts only.',
+    'Progress goes to stderr on a terminal.',
+    '',
+    'Exit statuses: 0 the service agrees; 1 it differs, or unverified; 2 invalid input (nothing sent);',
+    '3 the key was refused; 7 no answer.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,60 @@
+import { writeFile } from 'node:fs/promises';
+import {
+  type PlannedProbe,
+  renderJUnitReport,
+  renderMarkdownReport,
+  type VerifyProgress,
+  type VerifyResult,
+} from '../../verify/index.js';
+import type { OutputFiles } from './args.js';
+
+const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+
+/** `--plan`: one line per request, in the order the run would send them: purpose, method, path, and what it checks. */
+export function renderPlan(plan: readonly PlannedProbe[]): string {
+  const purposeWidth = Math.max(...plan.map((probe) => probe.purpose.length));
+  const methodWidth = Math.max(...plan.map((probe) => probe.method.length));
+  const lines = plan.map((probe) => {
+    // The check often opens with its purpose in words ("dry run: ..."), already in the first column.
+    const said = `${probe.purpose.replace('-', ' ')}: `;
+    const check = probe.check.startsWith(said) ? probe.check.slice(said.length) : probe.check;
+    return `  ${probe.purpose.padEnd(purposeWidth)}  ${probe.method.padEnd(methodWidth)}  ${probe.path}  (${check})`;
+  });
+  return withNewline(
+    [`${plan.length} requests would be sent (none is sent with --plan):`, ...lines].join('\n'),
+  );
+}
+
+/** On a terminal, one line on stderr rewritten at each step; elsewhere nothing (stderr stays for errors). */
+export function progressLine(): { onProgress?: (progress: VerifyProgress) => void; done(): void } {
+  if (process.stderr.isTTY !== true) return { done() {} };
+  let shown = false;
+  return {
+    onProgress({ sent, planned, operationId, step }) {
+      shown = true;
+      const line = `[${sent}/${planned}] ${operationId ?? 'service'}: ${step}`;
+      process.stderr.write(`\r\x1b[K${line.slice(0, (process.stderr.columns ?? 80) - 1)}`);
+    },
+    done() {
+      if (shown) process.stderr.write('\r\x1b[K');
+    },
+  };
+}
+
+/** The report (stdout unless --report) and each file asked for. */
+export async function writeOutputs(result: VerifyResult, files: OutputFiles): Promise<void> {
+  const markdown = withNewline(renderMarkdownReport(result));
+  if (files.report === undefined) process.stdout.write(markdown);
+  else await writeFile(files.report, markdown);
+  if (files.json !== undefined) await writeFile(files.json, withNewline(JSON.stringify(result, null, 2)));
+  if (files.junit !== undefined) await writeFile(files.junit, withNewline(renderJUnitReport(result)));
+  if (files.profileOut !== undefined)
+    await writeFile(files.profileOut, withNewline(JSON.stringify(result.profile, null, 2)));
+}
+
+/** One line on stderr: the verdict, what was found and sent, and why when the run could not judge. */
+export function summaryLine(result: VerifyResult): string {
+  const findings = `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`;
+  const sent = `${result.requests.length} request${result.requests.length === 1 ? '' : 's'} sent`;
+  return `loyalty verify: ${result.verdict} (${findings}, ${sent})${result.reason ? `: ${result.reason}` : ''}\n`;
+}

@@ -1,0 +1,88 @@
+import { LoyaltyError } from '../../client/errors.js';
+import {
+  planVerification,
+  type VerifyOptions,
+  type VerifyResult,
+  verifyService,
+} from '../../verify/index.js';
+import { resolveApiKey } from '../api-key.js';
+import { EXIT } from '../exit-codes.js';
+import { UsageError } from '../usage-error.js';
+import { COMMAND, parseVerifyArgs, type VerifyCommand } from './args.js';
+import { verifyHelp } from './help.js';
+import { progressLine, renderPlan, summaryLine, writeOutputs } from './output.js';
+
+function optionsOf(command: VerifyCommand): VerifyOptions {
+  return {
+    ...(command.baseUrl === undefined ? {} : { baseUrl: command.baseUrl }),
+    mode: command.mode,
+    ...(command.operations === undefined ? {} : { operations: command.operations }),
+    samples: command.samples,
+    ...(command.maxRequestsPerSecond === undefined
+      ? {}
+      : { maxRequestsPerSecond: command.maxRequestsPerSecond }),
+  };
+}
+
+/**
+ * The plan, which sends nothing: made before the key is read, it is also the check of the
+ * options (a sample the table refuses, a mode not available), each a usage error.
+ */
+async function planOf(options: VerifyOptions) {
+  try {
+    return await planVerification(options);
+  } catch (error) {
+    if (!(error instanceof LoyaltyError)) throw error;
+    throw new UsageError(`${inFlagWords(error.message)} (see ${COMMAND} --help)`);
+  }
+}
+
+/** The flag of each option of verifyService: its message names the option, the user gave a flag. */
+const FLAG_OF: Record<string, string> = {
+  samples: '--sample',
+  mode: '--mode',
+  maxRequestsPerSecond: '--max-rps',
+  operations: '--only',
+  baseUrl: '--base-url',
+};
+
+function inFlagWords(message: string): string {
+  return message
+    .replace(/^Invalid verify options: /, '')
+    .replace(/^(\w+)(\.?)/, (whole, name: string, dot: string) =>
+      FLAG_OF[name] ? `${FLAG_OF[name]}${dot ? ' ' : ''}` : whole,
+    );
+}
+
+/** The exit status of a run: the verdict's, or the bad target's (a refused key, no answer). */
+function exitOf(result: VerifyResult): number {
+  if (result.failure === 'unauthorized') return EXIT.auth;
+  if (result.failure === 'unreachable') return EXIT.noAnswer;
+  return result.verdict === 'agrees' ? EXIT.ok : EXIT.failure;
+}
+
+/** `loyalty verify [options]`: the CLI's face of `verifyService` (loyalty-sdk/verify). */
+export async function verifyCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const command = parseVerifyArgs(argv, env);
+  if (command === 'help') {
+    process.stdout.write(verifyHelp());
+    return EXIT.ok;
+  }
+  const options = optionsOf(command);
+  const plan = await planOf(options);
+  if (command.plan) {
+    process.stdout.write(renderPlan(plan));
+    return EXIT.ok;
+  }
+  const apiKey = await resolveApiKey(command.apiKeyFile, env);
+  const progress = progressLine();
+  let result: VerifyResult;
+  try {
+    result = await verifyService({ ...options, apiKey, onProgress: progress.onProgress });
+  } finally {
+    progress.done();
+  }
+  await writeOutputs(result, command.files);
+  process.stderr.write(summaryLine(result));
+  return exitOf(result);
+}
