@@ -103,8 +103,12 @@ export function resolveVerifyOptions(
   checkOptionNames(options, OPTION_NAMES, 'option', fail);
   const mode = options.mode ?? 'safe';
   if (mode === 'sandbox') fail("mode 'sandbox' is not available yet; use 'safe'");
+  // Silently comparing with the plain reference server would pass off its answers as the profile's.
+  if (options.profile !== undefined)
+    fail('profile is not available yet: a run compares with the plain reference server; leave it out');
   if (mode !== 'safe') fail(`mode must be 'safe' or 'sandbox' (got ${JSON.stringify(mode)})`);
-  const baseUrl = options.baseUrl ?? env.LOYALTY_BASE_URL;
+  // An empty variable counts as unset.
+  const baseUrl = options.baseUrl ?? (env.LOYALTY_BASE_URL || undefined);
   const apiKey = options.apiKey ?? env.LOYALTY_API_KEY ?? '';
   if (needKey && baseUrl === undefined) fail('baseUrl is required (or set LOYALTY_BASE_URL)');
   if (needKey && apiKey === '') fail('apiKey is required (or set LOYALTY_API_KEY)');

@@ -174,3 +174,28 @@ describe('planVerification', () => {
     ).toMatch(/^\/ext\/v3\/promociones\/\{regaloId\}\/cupones\?inicio=/);
   });
 });
+
+describe('signal', () => {
+  it('an abort stops the run: it rejects with the reason and sends nothing more', async () => {
+    const controller = new AbortController();
+    const service = serviceUnderTest({
+      override: (_, count) => {
+        if (count === 3) controller.abort(new Error('stopped by the test'));
+        return undefined;
+      },
+    });
+    await expect(
+      verifyService({
+        baseUrl: BASE_URL,
+        apiKey: SERVICE_KEY,
+        maxRequestsPerSecond: 50,
+        signal: controller.signal,
+        dispatcher: service.dispatcher,
+      }),
+    ).rejects.toThrow('stopped by the test');
+    const sent = service.received.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(service.received.length).toBe(sent);
+    expect(sent).toBeLessThanOrEqual(4);
+  });
+});
