@@ -12,8 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { complete, FILES } from '../../src/cli/completion.js';
 import { createReferenceServer } from '../../src/server/index.js';
 import type { VerifyResult } from '../../src/verify/index.js';
+import { openTerminal } from '../support/terminal-session.js';
 import { createDivergentTwin } from '../verify/divergent-twin.js';
-import { type CliRun, loyalty } from './cli-harness.js';
+import { CLI, type CliRun, loyalty } from './cli-harness.js';
 
 const KEY = 'cli_verify_key_5b1e07d3c9a2';
 const dir = mkdtempSync(join(tmpdir(), 'loyalty-verify-'));
@@ -181,6 +182,36 @@ describe('loyalty verify', () => {
     const run = await loyalty(['verify', '--base-url', referenceUrl, ...FAST], { LOYALTY_API_KEY: wrong });
     expect(run.code, run.stderr).toBe(3);
     expectNoKey(run, wrong);
+  });
+});
+
+describe('loyalty verify on a terminal', () => {
+  it('shows its progress on stderr as it goes, and leaves only the verdict line', async () => {
+    const report = file('terminal.md');
+    const args = [
+      CLI,
+      'verify',
+      '--base-url',
+      referenceUrl,
+      ...SAMPLES,
+      '--max-rps',
+      '20',
+      '--report',
+      report,
+    ];
+    const terminal = openTerminal(
+      `bash -c "${[process.execPath, ...args].map((word) => `'${word}'`).join(' ')}; echo exit \\$?"`,
+      { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', LOYALTY_API_KEY: KEY },
+    );
+    try {
+      expect(await terminal.waitFor(/\[\d+\/\d+\] [\w.]+: /, 15_000)).toMatch(/\[\d+\/\d+\]/);
+      const screen = await terminal.waitFor(/exit 0/, 30_000);
+      expect(screen).toMatch(/loyalty verify: agrees \(0 findings, \d+ requests sent\)/);
+      expect(screen).not.toMatch(/\[\d+\/\d+\]/);
+      expect(screen).not.toContain(KEY);
+    } finally {
+      terminal.close();
+    }
   });
 });
 
