@@ -30,7 +30,9 @@ function headersOf(raw: Record<string, string | string[] | undefined>): Record<s
 /** The cause of a failed request without the request's headers: a code and a message. */
 function describeError(error: unknown): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return [code, message].filter((part) => typeof part === 'string' && part !== '').join(': ') || 'no answer';
+  if (typeof message === 'string' && message !== '')
+    return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
+  return typeof code === 'string' ? code : 'no answer';
 }
 
 export function createServiceTarget(options: {

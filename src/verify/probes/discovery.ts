@@ -91,10 +91,11 @@ export function compareDocuments(run: Run, discovery: Discovery): void {
         severity: 'breaking',
         reproduce,
       });
-      cover(run, operation.id, 'document', 'observed');
+      cover(run, operation.id, 'document', 'inferred');
       continue;
     }
-    cover(run, operation.id, 'document', 'observed');
+    // What the document says, not what the service was seen doing: inferred.
+    cover(run, operation.id, 'document', 'inferred');
     const declaredScope = observed.item['x-scope'];
     if (declaredScope !== undefined && declaredScope !== operation.scope)
       addFinding(run, {
@@ -116,11 +117,16 @@ export function compareDocuments(run: Run, discovery: Discovery): void {
     ];
     for (const difference of differences)
       addFinding(run, { ...difference, operationId: operation.id, reproduce });
-    const shapes = diffShapes(
-      declaredDataShape(expected, reference.document),
-      declaredDataShape(observed, service.document),
-      'declared',
-    );
+    const declared = declaredDataShape(observed, service.document);
+    if (declared.types.length === 0)
+      cover(
+        run,
+        operation.id,
+        'document: the record schema',
+        'assumed',
+        "the service's document declares no schema for data",
+      );
+    const shapes = diffShapes(declaredDataShape(expected, reference.document), declared, 'declared');
     for (const finding of shapeFindings(shapes, 'response.200.data', 'field', operation.id, reproduce))
       addFinding(run, finding);
   }
