@@ -290,8 +290,17 @@ async function verifyTwin(target: DivergentTwin) {
 }
 
 describe('a safe verify run against the twin', () => {
+  const target = createDivergentTwin();
+  const sample = target.admin.customer(target.samples.uid[0] as string);
+  let run: ReturnType<typeof verifyTwin> | undefined;
+  /** One run, shared by the tests that read it. */
+  const plantedRun = () => {
+    run ??= verifyTwin(target);
+    return run;
+  };
+
   it('finds each plant a safe run can see, by kind, operation and location, and nothing else', async () => {
-    const result = await verifyTwin(createDivergentTwin());
+    const result = await plantedRun();
     const planted = new Set(SAFE_PLANTS.map(keyOf));
     const found = new Set(result.findings.map(keyOf));
     const missed = SAFE_PLANTS.filter((plant) => !found.has(keyOf(plant))).map(
@@ -320,14 +329,14 @@ describe('a safe verify run against the twin', () => {
     expect(result.verdict).toBe('agrees');
   });
 
-  it('sends the twin only what safe mode allows: reads, refusals, and dry runs', async () => {
-    const target = createDivergentTwin();
-    const result = await verifyTwin(target);
+  it('sends the twin only what safe mode allows (reads, refusals, dry runs), and changes nothing', async () => {
+    const result = await plantedRun();
     for (const request of result.requests) {
       if (request.method === 'GET') continue;
       expect(['refusal', 'dry-run'], `${request.method} ${request.path}`).toContain(request.purpose);
     }
     expect(target.admin.audit()).toEqual([]);
     expect(target.admin.notifications()).toEqual([]);
+    expect(target.admin.customer(target.samples.uid[0] as string)).toEqual(sample);
   });
 });
