@@ -58,6 +58,8 @@ export function discoveryProbe(): Probe {
 }
 
 const isWrite = (operation: Operation) => operation.method !== 'GET';
+/** A write that names no record in its path: accepted, it would make one. */
+const isCreate = (operation: Operation) => isWrite(operation) && pathParamNames(operation.path).length === 0;
 
 function pathSchema(operation: Operation, name: string): Record<string, unknown> {
   return (
@@ -196,7 +198,7 @@ function ruleProbes(operation: Operation, input: PlanInput, counter: { next: num
   const out: Probe[] = [];
   const add = (variant: Omit<Probe, 'check' | 'target' | 'key'>, target: string, what: string) =>
     out.push({ ...variant, key: 'own', target, check: `refusal: ${target} ${what}` });
-  const creates = isWrite(operation) && pathParamNames(operation.path).length === 0;
+  const creates = isCreate(operation);
   const parameters = describeParameters(operation);
   const firstOptional = parameters.find((parameter) => parameter.in === 'body' && !parameter.required);
   for (const parameter of parameters) {
@@ -290,11 +292,14 @@ export function planProbes(input: PlanInput): Plan {
       : into(result as T);
   for (const operation of input.operations) {
     if (!input.callable(operation)) {
-      if (
-        operation.scope !== null &&
-        !input.holds(operation.scope) &&
-        !(isWrite(operation) && pathParamNames(operation.path).length === 0)
-      )
+      const unscoped = operation.scope !== null && !input.holds(operation.scope);
+      if (unscoped && isCreate(operation))
+        skipped.push({
+          operation,
+          check: `refusal: the key lacks ${operation.scope}`,
+          note: 'not sent: a service that ignored the scope would create a record',
+        });
+      else if (unscoped)
         refusals.push({
           ...refusalBase(operation, input, counter),
           key: 'own',

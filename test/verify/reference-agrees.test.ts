@@ -1,19 +1,80 @@
+/**
+ * The reference server measured against itself: whatever the key may call, a safe run agrees and
+ * finds nothing. The planted differences of finds.test.ts show the same run can find something.
+ */
 import { describe, expect, it } from 'vitest';
+import type { Scope } from '../../src/operations/scopes.js';
+import { createReferenceServer } from '../../src/server/index.js';
 import { verifyService } from '../../src/verify/index.js';
+import type { VerifyProgress } from '../../src/verify/types.js';
 import { BASE_URL, demoSamples, SERVICE_KEY, serviceUnderTest } from './service-under-test.js';
 
+const READS: Scope[] = [
+  'tareas:read',
+  'clientes:read',
+  'puntos:read',
+  'niveles:read',
+  'promociones:read',
+  'reportes:read',
+];
+
 describe('verify against the reference server itself', () => {
-  it('a safe run with samples agrees and reports zero findings', async () => {
-    const service = serviceUnderTest();
+  it.each<[string, readonly Scope[] | '*']>([
+    ['every scope', '*'],
+    ['the read scopes', READS],
+    ['one write scope', ['puntos:write']],
+  ])('a key holding %s: a safe run with samples agrees and reports zero findings', async (_, scopes) => {
+    const service = serviceUnderTest({ engine: { keys: [{ key: SERVICE_KEY, scopes }] } });
+    const progress: VerifyProgress[] = [];
     const result = await verifyService({
       baseUrl: BASE_URL,
       apiKey: SERVICE_KEY,
       samples: demoSamples(service),
       maxRequestsPerSecond: 1_000,
       dispatcher: service.dispatcher,
+      onProgress: (event) => progress.push(event),
     });
     expect(result.findings).toEqual([]);
     expect(result.verdict).toBe('agrees');
-    expect(result.requests.length).toBeGreaterThan(50);
+    expect(result.failure).toBeUndefined();
+    // Something was measured for every operation (a key lacking a scope is refused with 403), but
+    // a create the key may not call: a service that ignored the scope would create a record.
+    expect(result.coverage.map((entry) => entry.operationId)).toHaveLength(18);
+    const unmeasured = result.coverage
+      .filter((entry) => !entry.checks.some((check) => check.outcome === 'observed'))
+      .map((entry) => entry.operationId);
+    expect(unmeasured).toEqual(
+      scopes === '*' || scopes.includes('clientes:write') ? [] : ['clientes.create'],
+    );
+    expect(progress).toHaveLength(result.requests.length);
+    expect(progress.every((event, index) => event.sent === index && event.sent < event.planned)).toBe(true);
+  });
+
+  it('over HTTP (a reference server on a port, undici by default): agrees', async () => {
+    const server = createReferenceServer({
+      keys: [{ key: SERVICE_KEY, scopes: '*' }],
+      limits: { rateLimit: { limit: Number.POSITIVE_INFINITY } },
+    });
+    const baseUrl = await server.listen({ port: 0 });
+    try {
+      const result = await verifyService({
+        baseUrl,
+        apiKey: SERVICE_KEY,
+        operations: [
+          'clientes.retrieve',
+          'clientes.puntos.add',
+          'promociones.list',
+          'promociones.cupones.list',
+        ],
+        samples: { uid: ['cli_0001'] },
+        maxRequestsPerSecond: 1_000,
+      });
+      expect(result.findings).toEqual([]);
+      expect(result.verdict).toBe('agrees');
+      expect(result.profile.origin).toBe(baseUrl);
+      expect(result.requests.every((request) => request.status !== null)).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });
