@@ -45,25 +45,35 @@ function without(base: ProbeBase, parameter: ParameterDescription): ProbeBase {
   return { ...base, body };
 }
 
+type Add = (variant: ProbeBase, target: string, what: string) => void;
+
 /**
- * Each rule of the table broken once. A write with no path parameter (it would create something)
- * is only sent requests that break a required field: a service that ignored an unknown or optional
- * field would otherwise act on it.
+ * A create (a write that names no record) gets only a required field of the wrong type: any other
+ * rule broken (a field missing, too long, unknown, no Idempotency-Key) leaves a request that a
+ * service ignoring that rule would carry out, making a record.
  */
-export function ruleProbes(operation: Operation, nextKey: () => string): Probe[] {
-  const out: Probe[] = [];
-  const add = (variant: ProbeBase, target: string, what: string) =>
-    out.push({ ...variant, key: 'own', target, check: `refusal: ${target} ${what}` });
-  const creates = isCreate(operation);
+function createProbes(operation: Operation, nextKey: () => string, add: Add): void {
+  for (const parameter of describeParameters(operation)) {
+    if (parameter.in !== 'body' || !parameter.required) continue;
+    for (const broken of breakages(parameter.schema, true).filter((one) => one.kind === 'parameter'))
+      add(
+        withValue(refusalBase(operation, nextKey), parameter, broken.value),
+        `request.body.${parameter.name}`,
+        broken.rule,
+      );
+  }
+}
+
+/** Each rule of the table broken once, on a request aimed at nothing. */
+function everyRule(operation: Operation, nextKey: () => string, add: Add): void {
   const parameters = describeParameters(operation);
   const firstOptional = parameters.find((parameter) => parameter.in === 'body' && !parameter.required);
   for (const parameter of parameters) {
     const target = `request.${parameter.in}.${parameter.name}`;
-    if (creates && !parameter.required) continue;
+    // Path and query values travel as text: a string parameter has no wrong type there.
     const typed = parameter.in === 'body' || parameter.schema.type !== 'string';
     const wrongType = typed && (parameter.required || parameter === firstOptional || parameter.in !== 'body');
     for (const broken of breakages(parameter.schema, wrongType)) {
-      if (creates && broken.kind === 'limit') continue;
       // An empty path segment names another route, not this operation with an empty parameter.
       if (parameter.in === 'path' && broken.value === '') continue;
       add(withValue(refusalBase(operation, nextKey), parameter, broken.value), target, broken.rule);
@@ -71,25 +81,32 @@ export function ruleProbes(operation: Operation, nextKey: () => string): Probe[]
     if (parameter.required && parameter.in !== 'path')
       add(without(refusalBase(operation, nextKey), parameter), target, 'missing');
   }
-  if (!creates) {
-    const base = refusalBase(operation, nextKey);
-    if (operation.body)
-      add(
-        { ...base, body: { ...(base.body as object), loyaltyVerifyUnknown: true } },
-        'request.body.loyaltyVerifyUnknown',
-        'unknown',
-      );
-    else
-      add(
-        { ...base, query: { ...base.query, loyaltyVerifyUnknown: '1' } },
-        'request.query.loyaltyVerifyUnknown',
-        'unknown',
-      );
-  }
+  const base = refusalBase(operation, nextKey);
+  if (operation.body)
+    add(
+      { ...base, body: { ...(base.body as object), loyaltyVerifyUnknown: true } },
+      'request.body.loyaltyVerifyUnknown',
+      'unknown',
+    );
+  else
+    add(
+      { ...base, query: { ...base.query, loyaltyVerifyUnknown: '1' } },
+      'request.query.loyaltyVerifyUnknown',
+      'unknown',
+    );
   if (operation.idempotency === 'required') {
-    const { idempotencyKey: _, ...base } = refusalBase(operation, nextKey);
-    add(base, 'request.header.Idempotency-Key', 'missing');
+    const { idempotencyKey: _, ...keyless } = refusalBase(operation, nextKey);
+    add(keyless, 'request.header.Idempotency-Key', 'missing');
   }
+}
+
+/** The rules of the table broken one at a time; only requests the table itself refuses are kept. */
+export function ruleProbes(operation: Operation, nextKey: () => string): Probe[] {
+  const out: Probe[] = [];
+  const add: Add = (variant, target, what) =>
+    out.push({ ...variant, key: 'own', target, check: `refusal: ${target} ${what}` });
+  if (isCreate(operation)) createProbes(operation, nextKey, add);
+  else everyRule(operation, nextKey, add);
   return out.filter(tableRefuses);
 }
 

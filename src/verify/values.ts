@@ -112,7 +112,7 @@ export function breakages(schema: JsonSchema, withWrongType: boolean): Breakage[
   if (withWrongType && typeof schema.type === 'string')
     out.push({
       kind: 'parameter',
-      rule: `not ${schema.type === 'integer' ? 'an' : 'a'} ${schema.type}`,
+      rule: `not ${/^[aeiou]/.test(String(schema.type)) ? 'an' : 'a'} ${schema.type}`,
       value: wrongType(schema),
     });
   return out;

@@ -199,3 +199,12 @@ describe('signal', () => {
     expect(sent).toBeLessThanOrEqual(4);
   });
 });
+
+describe('a create is never sent in a form a lenient service would carry out', () => {
+  it('clientes.create gets no key, a wrong key, and a required field of the wrong type; nothing else', async () => {
+    const plan = await planVerification({ operations: ['clientes.create'] });
+    expect(
+      plan.filter((probe) => probe.operationId === 'clientes.create').map((probe) => probe.check),
+    ).toEqual(['refusal: no key', 'refusal: a wrong key', 'refusal: request.body.usuarioData not an object']);
+  });
+});
