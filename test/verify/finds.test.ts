@@ -161,6 +161,20 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'the reads carry a rate-limit header the reference server does not send',
+    operations: ['configuracion.niveles.list'],
+    change: (request, response) =>
+      request.method === 'GET' && response.status === 200
+        ? { ...response, headers: { ...response.headers, 'x-ratelimit-remaining': '99' } }
+        : response,
+    finding: {
+      kind: 'header',
+      operationId: 'configuracion.niveles.list',
+      location: 'header.x-ratelimit-remaining',
+      severity: 'info',
+    },
+  },
+  {
     name: 'the document declares another limit',
     operations: ['grupos.nombre.set'],
     change: editEnvelope(onRead(/openapi\.json$/), (envelope) => {
@@ -241,6 +255,34 @@ describe('each planted difference is found by kind, operation and location', () 
     ).toEqual([
       { kind: 'field-missing', operationId: 'clientes.retrieve', location: 'response.200.data.etiquetas' },
     ]);
+  });
+
+  it('the profile counts the API headers seen, by name (never their values)', async () => {
+    const service = serviceUnderTest({
+      override: async (_request, _count, answer) => {
+        const response = await answer();
+        return { ...response, headers: { ...response.headers, 'x-ratelimit-remaining': '4321' } };
+      },
+    });
+    const result = await verifyService({
+      baseUrl: BASE_URL,
+      apiKey: SERVICE_KEY,
+      operations: ['tareas.list'],
+      maxRequestsPerSecond: 1_000,
+      dispatcher: service.dispatcher,
+    });
+    const answers = result.requests.length;
+    expect(result.profile.entries).toContainEqual({
+      path: 'headers.x-ratelimit-remaining',
+      value: { answers, of: answers },
+      source: 'probe',
+    });
+    expect(result.profile.entries).toContainEqual({
+      path: 'headers.X-Request-Id',
+      value: { answers, of: answers },
+      source: 'probe',
+    });
+    expect(JSON.stringify(result.profile)).not.toContain('4321');
   });
 
   it("the SDK's own document has what the cases above change", () => {

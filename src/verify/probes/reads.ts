@@ -1,5 +1,6 @@
 import type { Probe } from '../probe.js';
 import { cover, type Run } from '../run.js';
+import { compareHeaders } from './headers.js';
 import { sendProbe } from './send.js';
 import { checkSuccess } from './success.js';
 
@@ -22,4 +23,5 @@ export async function runSuccessProbe(run: Run, probe: Probe): Promise<void> {
     return;
   }
   checkSuccess(run, probe, answer);
+  compareHeaders(run, probe, answer, await run.reference!.send(probe, run.found));
 }
