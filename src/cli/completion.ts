@@ -1,10 +1,10 @@
 import type { OperationDefinition as Operation } from '../operations/define.js';
 import { operationIds } from '../operations/table.js';
-import { SERVE_OPTIONS } from './args.js';
-import { BULK_OPTIONS } from './bulk-args.js';
-import { nextWords, resolveCommand } from './command-tree.js';
-import { COMMAND_OPTIONS, GLOBAL_OPTIONS } from './global-options.js';
-import { operationFlags } from './operation-flags.js';
+import { BULK_OPTIONS } from './bulk/bulk-args.js';
+import { SERVE_OPTIONS } from './serve/args.js';
+import { COMMAND_OPTIONS, GLOBAL_OPTIONS } from './shared/global-options.js';
+import { nextWords, resolveCommand } from './table/command-tree.js';
+import { operationFlags } from './table/operation-flags.js';
 import { MODES, VERIFY_OPTIONS } from './verify/args.js';
 
 /** The shells `loyalty completion` writes a script for. */

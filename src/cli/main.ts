@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 import { SDK_VERSION } from '../version.js';
-import { bulkCommand } from './bulk-command.js';
-import { resolveCommand } from './command-tree.js';
+import { bulkCommand } from './bulk/bulk-command.js';
 import { complete, completionScript, SHELLS, type Shell } from './completion.js';
-import { EXIT } from './exit-codes.js';
-import { groupHelp, topHelp } from './help-text.js';
-import { createOutput } from './output.js';
-import { reportError } from './report-error.js';
-import { runOperation } from './run-operation.js';
-import { serveCommand } from './serve.js';
-import { serviceHelpCommand } from './service-help.js';
-import { UsageError } from './usage-error.js';
+import { runOperation } from './operations/run-operation.js';
+import { serviceHelpCommand } from './operations/service-help.js';
+import { whoamiCommand } from './operations/whoami.js';
+import { serveCommand } from './serve/serve.js';
+import { EXIT } from './shared/exit-codes.js';
+import { createOutput } from './shared/output.js';
+import { reportError } from './shared/report-error.js';
+import { UsageError } from './shared/usage-error.js';
+import { resolveCommand } from './table/command-tree.js';
+import { groupHelp, topHelp } from './table/help-text.js';
 import { verifyCommand } from './verify/run.js';
-import { whoamiCommand } from './whoami.js';
 
 /** `loyalty completion <shell>`: the script, on stdout. */
 function completionCommand(argv: readonly string[]): number {

@@ -4,7 +4,7 @@
  * other under the key it had, so that no row is applied twice.
  */
 import { describe, expect, it } from 'vitest';
-import { outcomeOf, rowItemKey } from '../../src/cli/bulk-outcome.js';
+import { outcomeOf, rowItemKey } from '../../src/cli/bulk/bulk-outcome.js';
 import {
   type ApiErrorInit,
   BadRequestError,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextWords } from '../../src/cli/command-tree.js';
 import { complete, FILES } from '../../src/cli/completion.js';
+import { nextWords } from '../../src/cli/table/command-tree.js';
 import { operationIds } from '../../src/operations/table.js';
 
 // `loyalty __complete <words>... <current>`: what the shell scripts ask on each Tab.

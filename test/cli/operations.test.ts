@@ -4,7 +4,7 @@
  * prints the operation's data as JSON when stdout is a pipe.
  */
 import { describe, expect, it } from 'vitest';
-import { kebab } from '../../src/cli/command-tree.js';
+import { kebab } from '../../src/cli/table/command-tree.js';
 import type { OperationDefinition } from '../../src/operations/define.js';
 import { pathParamNames } from '../../src/operations/define.js';
 import { getOperation, type OperationId, operations } from '../../src/operations/table.js';

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseCommand, UsageError } from '../../src/cli/args.js';
-import { describeFaults } from '../../src/cli/fault-flags.js';
-import { USAGE } from '../../src/cli/usage.js';
+import { parseCommand, UsageError } from '../../src/cli/serve/args.js';
+import { describeFaults } from '../../src/cli/serve/fault-flags.js';
+import { USAGE } from '../../src/cli/serve/usage.js';
 import { mulberry32 } from '../../src/server/faults/prng.js';
 import {
   createReferenceEngine,

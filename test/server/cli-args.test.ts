@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand, parseKeyOption, UsageError } from '../../src/cli/args.js';
-import { describeKeys, maskKey } from '../../src/cli/describe-keys.js';
-import { DEFAULT_PORT } from '../../src/cli/usage.js';
+import { parseCommand, parseKeyOption, UsageError } from '../../src/cli/serve/args.js';
+import { describeKeys, maskKey } from '../../src/cli/serve/describe-keys.js';
+import { DEFAULT_PORT } from '../../src/cli/serve/usage.js';
 import { DEMO_API_KEY, DEMO_READ_ONLY_API_KEY } from '../../src/server/internal.js';
 
 const noFiles = (path: string): string => {

@@ -1,13 +1,13 @@
 import { basename } from 'node:path';
-import type { OperationDefinition } from '../operations/define.js';
+import type { OperationDefinition } from '../../operations/define.js';
+import { SERVICE_OPTIONS } from '../shared/global-options.js';
+import { type ServiceSettings, serviceSettings } from '../shared/service-client.js';
+import { UsageError } from '../shared/usage-error.js';
+import { wholeNumber } from '../shared/whole-number.js';
+import { operationById } from '../table/operation-id.js';
+import { parseFlags } from '../table/parse-flags.js';
 import { parseRenames, type RowMapping } from './bulk-map.js';
 import { formatOf, type RowFormat } from './bulk-rows.js';
-import { SERVICE_OPTIONS } from './global-options.js';
-import { operationById } from './operation-id.js';
-import { parseFlags } from './parse-flags.js';
-import { type ServiceSettings, serviceSettings } from './service-client.js';
-import { UsageError } from './usage-error.js';
-import { wholeNumber } from './whole-number.js';
 
 export const BULK_OPTIONS = {
   file: { type: 'string', short: 'f' },

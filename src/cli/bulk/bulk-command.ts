@@ -1,6 +1,12 @@
-import type { BulkCall, BulkSummary } from '../bulk/types.js';
-import type { LoyaltyClient } from '../client/client.js';
-import { LoyaltyAbortError } from '../client/errors.js';
+import type { BulkCall, BulkSummary } from '../../bulk/types.js';
+import type { LoyaltyClient } from '../../client/client.js';
+import { LoyaltyAbortError } from '../../client/errors.js';
+import { callOperation } from '../operations/call-operation.js';
+import { messageOf } from '../shared/error-message.js';
+import { EXIT } from '../shared/exit-codes.js';
+import { serviceClient } from '../shared/service-client.js';
+import { UsageError } from '../shared/usage-error.js';
+import { operationFlags } from '../table/operation-flags.js';
 import { type BulkCommand, parseBulkArgs } from './bulk-args.js';
 import { FailedRowsList, SHOWN_ROWS } from './bulk-failed-rows.js';
 import { FailuresFile, type RowFailure } from './bulk-failures.js';
@@ -10,12 +16,6 @@ import { outcomeOf, rowItemKey } from './bulk-outcome.js';
 import { createProgressView, type ProgressView } from './bulk-progress.js';
 import { readRows } from './bulk-rows.js';
 import { type SharedState, sharedState } from './bulk-setup.js';
-import { callOperation } from './call-operation.js';
-import { messageOf } from './error-message.js';
-import { EXIT } from './exit-codes.js';
-import { operationFlags } from './operation-flags.js';
-import { serviceClient } from './service-client.js';
-import { UsageError } from './usage-error.js';
 
 /** Without --key-field, a column named `id`; a row known only by its line could not be sent again safely. */
 function keyFieldOf(row: RowCall['row']): string {

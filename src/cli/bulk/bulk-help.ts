@@ -1,5 +1,5 @@
-import { SERVICE_HELP } from './global-options.js';
-import { columns } from './help-columns.js';
+import { SERVICE_HELP } from '../shared/global-options.js';
+import { columns } from '../shared/help-columns.js';
 
 const BULK_FLAGS: readonly (readonly [string, string])[] = [
   ['--file F, -f F', 'a .csv with a header, a .jsonl file, or - (JSON lines on stdin)'],

@@ -1,9 +1,9 @@
-import type { OperationDefinition } from '../operations/define.js';
-import { describeIssues, validateRequest } from '../operations/validate.js';
+import type { OperationDefinition } from '../../operations/define.js';
+import { describeIssues, validateRequest } from '../../operations/validate.js';
+import { UsageError } from '../shared/usage-error.js';
+import { type FieldFlag, fromText, NOT_CONVERTED, operationFlags } from '../table/operation-flags.js';
 import { isFailureColumn, rowItemKey } from './bulk-outcome.js';
 import type { Row } from './bulk-rows.js';
-import { type FieldFlag, fromText, NOT_CONVERTED, operationFlags } from './operation-flags.js';
-import { UsageError } from './usage-error.js';
 
 /** One row as the operation's call. */
 export interface RowCall {

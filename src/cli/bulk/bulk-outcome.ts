@@ -1,4 +1,4 @@
-import { LoyaltyApiError, LoyaltyBudgetError, LoyaltyValidationError } from '../client/errors.js';
+import { LoyaltyApiError, LoyaltyBudgetError, LoyaltyValidationError } from '../../client/errors.js';
 
 /**
  * What a failed row's error says about the service: `refused`, it applied nothing (the SDK's

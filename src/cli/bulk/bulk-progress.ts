@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { BulkProgress } from '../bulk/types.js';
+import type { BulkProgress } from '../../bulk/types.js';
 
 const PLAIN_EVERY_MS = 5_000;
 

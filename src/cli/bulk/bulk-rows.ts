@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../shared/usage-error.js';
 
 /** How a bulk file is written: a CSV with a header, or JSON lines. */
 export type RowFormat = 'csv' | 'jsonl';

@@ -1,8 +1,8 @@
-import type { Checkpoint } from '../bulk/checkpoint.js';
-import { createFileCheckpoint } from '../bulk/file-checkpoint.js';
-import type { Limiter } from '../limits/limiter.js';
-import { createMemoryLimiter } from '../limits/memory.js';
-import { createRedisCheckpoint, createRedisLimiter } from '../redis/index.js';
+import type { Checkpoint } from '../../bulk/checkpoint.js';
+import { createFileCheckpoint } from '../../bulk/file-checkpoint.js';
+import type { Limiter } from '../../limits/limiter.js';
+import { createMemoryLimiter } from '../../limits/memory.js';
+import { createRedisCheckpoint, createRedisLimiter } from '../../redis/index.js';
 import { connectRedis } from './redis-connect.js';
 
 export interface SharedState {

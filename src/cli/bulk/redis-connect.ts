@@ -1,6 +1,6 @@
-import type { RedisClient } from '../redis/index.js';
-import { UnreachableError } from './unreachable-error.js';
-import { UsageError } from './usage-error.js';
+import type { RedisClient } from '../../redis/index.js';
+import { UnreachableError } from '../shared/unreachable-error.js';
+import { UsageError } from '../shared/usage-error.js';
 
 /** Long enough for a Redis across a network; short enough that one that does not answer stops the job at once. */
 const CONNECT_TIMEOUT_MS = 5_000;

@@ -1,7 +1,7 @@
-import type { ApiResponse } from '../client/api-promise.js';
-import type { LoyaltyClient } from '../client/client.js';
-import type { RequestOptions } from '../client/options.js';
-import type { OperationDefinition } from '../operations/define.js';
+import type { ApiResponse } from '../../client/api-promise.js';
+import type { LoyaltyClient } from '../../client/client.js';
+import type { RequestOptions } from '../../client/options.js';
+import type { OperationDefinition } from '../../operations/define.js';
 
 type Method = (...args: unknown[]) => { withResponse(): Promise<ApiResponse<unknown>> };
 

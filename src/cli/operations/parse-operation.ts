@@ -1,17 +1,17 @@
 import type { ParseArgsConfig } from 'node:util';
-import type { OperationDefinition } from '../operations/define.js';
-import { commandOf } from './command-tree.js';
-import { GLOBAL_OPTIONS } from './global-options.js';
+import type { OperationDefinition } from '../../operations/define.js';
+import { GLOBAL_OPTIONS } from '../shared/global-options.js';
+import { readData } from '../shared/read-data.js';
+import { UsageError } from '../shared/usage-error.js';
+import { commandOf } from '../table/command-tree.js';
 import {
   convertFlag,
   convertPositional,
   type FieldFlag,
   type OperationFlags,
   operationFlags,
-} from './operation-flags.js';
-import { parseFlags } from './parse-flags.js';
-import { readData } from './read-data.js';
-import { UsageError } from './usage-error.js';
+} from '../table/operation-flags.js';
+import { parseFlags } from '../table/parse-flags.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

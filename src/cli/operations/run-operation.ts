@@ -1,16 +1,16 @@
-import type { LoyaltyClient } from '../client/client.js';
-import type { RequestOptions } from '../client/options.js';
-import type { OperationDefinition } from '../operations/define.js';
+import type { LoyaltyClient } from '../../client/client.js';
+import type { RequestOptions } from '../../client/options.js';
+import type { OperationDefinition } from '../../operations/define.js';
+import { EXIT } from '../shared/exit-codes.js';
+import { createOutput, type Output, paint, render } from '../shared/output.js';
+import { reportError } from '../shared/report-error.js';
+import { serviceClient, serviceSettings } from '../shared/service-client.js';
+import { canAsk, confirm } from '../shared/terminal.js';
+import { UsageError } from '../shared/usage-error.js';
+import { commandOf } from '../table/command-tree.js';
+import { operationHelp } from '../table/help-text.js';
 import { callOperation } from './call-operation.js';
-import { commandOf } from './command-tree.js';
-import { EXIT } from './exit-codes.js';
-import { operationHelp } from './help-text.js';
-import { createOutput, type Output, paint, render } from './output.js';
 import { type ParsedOperation, parseOperation } from './parse-operation.js';
-import { reportError } from './report-error.js';
-import { serviceClient, serviceSettings } from './service-client.js';
-import { canAsk, confirm } from './terminal.js';
-import { UsageError } from './usage-error.js';
 
 /**
  * A group action applied without `--yes`: its dry run first, shown on stderr, then the question on

@@ -1,12 +1,12 @@
-import { EXIT } from './exit-codes.js';
-import { COMMAND_OPTIONS } from './global-options.js';
-import { serviceHelpHelp, topHelp } from './help-text.js';
-import { operationById } from './operation-id.js';
-import { createOutput } from './output.js';
-import { parseFlags } from './parse-flags.js';
-import { reportError } from './report-error.js';
-import { serviceClient, serviceSettings } from './service-client.js';
-import { UsageError } from './usage-error.js';
+import { EXIT } from '../shared/exit-codes.js';
+import { COMMAND_OPTIONS } from '../shared/global-options.js';
+import { createOutput } from '../shared/output.js';
+import { reportError } from '../shared/report-error.js';
+import { serviceClient, serviceSettings } from '../shared/service-client.js';
+import { UsageError } from '../shared/usage-error.js';
+import { serviceHelpHelp, topHelp } from '../table/help-text.js';
+import { operationById } from '../table/operation-id.js';
+import { parseFlags } from '../table/parse-flags.js';
 
 /** `loyalty help <operationId> [options]`: the service's own help text (help=true). */
 export async function serviceHelpCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {

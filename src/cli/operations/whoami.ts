@@ -1,16 +1,16 @@
-import type { LoyaltyClient } from '../client/client.js';
-import type { OperationDefinition } from '../operations/define.js';
-import { operations } from '../operations/table.js';
-import { commandOf } from './command-tree.js';
-import { EXIT } from './exit-codes.js';
-import { COMMAND_OPTIONS } from './global-options.js';
-import { whoamiHelp } from './help-text.js';
-import type { Output } from './output.js';
-import { createOutput, render } from './output.js';
-import { parseFlags } from './parse-flags.js';
-import { reportError } from './report-error.js';
-import { serviceClient, serviceSettings } from './service-client.js';
-import { UsageError } from './usage-error.js';
+import type { LoyaltyClient } from '../../client/client.js';
+import type { OperationDefinition } from '../../operations/define.js';
+import { operations } from '../../operations/table.js';
+import { EXIT } from '../shared/exit-codes.js';
+import { COMMAND_OPTIONS } from '../shared/global-options.js';
+import type { Output } from '../shared/output.js';
+import { createOutput, render } from '../shared/output.js';
+import { reportError } from '../shared/report-error.js';
+import { serviceClient, serviceSettings } from '../shared/service-client.js';
+import { UsageError } from '../shared/usage-error.js';
+import { commandOf } from '../table/command-tree.js';
+import { whoamiHelp } from '../table/help-text.js';
+import { parseFlags } from '../table/parse-flags.js';
 
 /** The operations of the table that a served OpenAPI document lists (it lists what the key may call). */
 function callable(document: { paths?: Record<string, Record<string, unknown>> }): OperationDefinition[] {

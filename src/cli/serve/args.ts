@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { isScope, type Scope } from '../operations/scopes.js';
-import type { ApiKeyConfig, ReferenceServerOptions } from '../server/internal.js';
+import { isScope, type Scope } from '../../operations/scopes.js';
+import type { ApiKeyConfig, ReferenceServerOptions } from '../../server/internal.js';
+import { UsageError } from '../shared/usage-error.js';
+import { parseFlags } from '../table/parse-flags.js';
 import { FaultFlagError, faultsFromFlags } from './fault-flags.js';
-import { parseFlags } from './parse-flags.js';
 import { DEFAULT_PORT } from './usage.js';
-
-import { UsageError } from './usage-error.js';
 
 export { UsageError };
 

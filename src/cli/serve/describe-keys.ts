@@ -1,5 +1,5 @@
-import { SCOPES } from '../operations/scopes.js';
-import { type ApiKeyConfig, DEFAULT_APP_ID, DEMO_KEYS, isDemoKey } from '../server/internal.js';
+import { SCOPES } from '../../operations/scopes.js';
+import { type ApiKeyConfig, DEFAULT_APP_ID, DEMO_KEYS, isDemoKey } from '../../server/internal.js';
 
 /** Keys given by the operator are secrets: only their last four characters are shown, and only when long. */
 export function maskKey(key: string): string {

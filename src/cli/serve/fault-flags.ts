@@ -1,4 +1,4 @@
-import { FAULT_KINDS, type FaultKind, type FaultOptions } from '../server/internal.js';
+import { FAULT_KINDS, type FaultKind, type FaultOptions } from '../../server/internal.js';
 
 /** The fault flags of `loyalty serve`, as parseArgs gives them. */
 export interface FaultFlags {

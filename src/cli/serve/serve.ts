@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { API_PREFIX } from '../operations/limits.js';
-import { createReferenceServer, DEFAULT_HOST, INSPECTOR_PATH, isLoopback } from '../server/internal.js';
+import { API_PREFIX } from '../../operations/limits.js';
+import { createReferenceServer, DEFAULT_HOST, INSPECTOR_PATH, isLoopback } from '../../server/internal.js';
+import { EXIT } from '../shared/exit-codes.js';
 import { type CliCommand, parseCommand, UsageError } from './args.js';
 import { describeKeys } from './describe-keys.js';
-import { EXIT } from './exit-codes.js';
 import { describeFaults } from './fault-flags.js';
 import { USAGE } from './usage.js';
 

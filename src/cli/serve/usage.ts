@@ -1,4 +1,4 @@
-import { SCOPES } from '../operations/scopes.js';
+import { SCOPES } from '../../operations/scopes.js';
 
 export const DEFAULT_PORT = 4010;
 

@@ -1,4 +1,4 @@
-import { AUTHENTICATION_HINT, AuthenticationError } from '../client/errors.js';
+import { AUTHENTICATION_HINT, AuthenticationError } from '../../client/errors.js';
 import { KEY_SOURCES } from './api-key.js';
 
 const CLI_KEY_HINT = `. Check the API key (${KEY_SOURCES}).`;

@@ -9,7 +9,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
   UnprocessableEntityError,
-} from '../client/errors.js';
+} from '../../client/errors.js';
 import { UnreachableError } from './unreachable-error.js';
 import { UsageError } from './usage-error.js';
 

@@ -1,4 +1,4 @@
-import { LoyaltyApiError } from '../client/errors.js';
+import { LoyaltyApiError } from '../../client/errors.js';
 import { messageOf } from './error-message.js';
 import { exitCodeOf } from './exit-codes.js';
 import { type Output, paint } from './output.js';

@@ -1,7 +1,7 @@
-import { resolveApiUrl } from '../client/base-url.js';
-import { LoyaltyClient } from '../client/client.js';
-import { LoyaltyError } from '../client/errors.js';
-import type { Limiter } from '../limits/limiter.js';
+import { resolveApiUrl } from '../../client/base-url.js';
+import { LoyaltyClient } from '../../client/client.js';
+import { LoyaltyError } from '../../client/errors.js';
+import type { Limiter } from '../../limits/limiter.js';
 import { resolveApiKey } from './api-key.js';
 import { stderrLogger } from './stderr-logger.js';
 import { UsageError } from './usage-error.js';

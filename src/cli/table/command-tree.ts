@@ -1,6 +1,6 @@
-import type { OperationDefinition } from '../operations/define.js';
-import { nearestName } from '../operations/near-name.js';
-import { operations as table } from '../operations/table.js';
+import type { OperationDefinition } from '../../operations/define.js';
+import { nearestName } from '../../operations/near-name.js';
+import { operations as table } from '../../operations/table.js';
 
 type Operation = OperationDefinition;
 const operations: readonly Operation[] = table;

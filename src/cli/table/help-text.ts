@@ -1,9 +1,9 @@
-import type { OperationDefinition } from '../operations/define.js';
-import { ruleOf } from '../operations/help.js';
-import { API_PREFIX } from '../operations/limits.js';
+import type { OperationDefinition } from '../../operations/define.js';
+import { ruleOf } from '../../operations/help.js';
+import { API_PREFIX } from '../../operations/limits.js';
+import { JSON_HELP, operationOptionsHelp, SERVICE_HELP } from '../shared/global-options.js';
+import { columns } from '../shared/help-columns.js';
 import { commandOf, commandWords, nextWords, operationsUnder } from './command-tree.js';
-import { JSON_HELP, operationOptionsHelp, SERVICE_HELP } from './global-options.js';
-import { columns } from './help-columns.js';
 import { operationFlags } from './operation-flags.js';
 import { WHERE_IDS_ARE } from './operation-id.js';
 

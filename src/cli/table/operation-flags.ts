@@ -1,8 +1,8 @@
-import type { OperationDefinition as Operation } from '../operations/define.js';
-import { nearestName } from '../operations/near-name.js';
-import { describeParameters, type ParameterDescription } from '../operations/parameters.js';
+import type { OperationDefinition as Operation } from '../../operations/define.js';
+import { nearestName } from '../../operations/near-name.js';
+import { describeParameters, type ParameterDescription } from '../../operations/parameters.js';
+import { UsageError } from '../shared/usage-error.js';
 import { kebab } from './command-tree.js';
-import { UsageError } from './usage-error.js';
 
 /** What a flag's value becomes: the JSON Schema type of its field. */
 export type FlagKind = 'string' | 'number' | 'boolean' | 'json';

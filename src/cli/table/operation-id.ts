@@ -1,7 +1,7 @@
-import type { OperationDefinition } from '../operations/define.js';
-import { nearestName } from '../operations/near-name.js';
-import { getOperation, operationIds } from '../operations/table.js';
-import { UsageError } from './usage-error.js';
+import type { OperationDefinition } from '../../operations/define.js';
+import { nearestName } from '../../operations/near-name.js';
+import { getOperation, operationIds } from '../../operations/table.js';
+import { UsageError } from '../shared/usage-error.js';
 
 /** Where a user finds the operation ids (`loyalty --help` lists resources, not ids). */
 export const WHERE_IDS_ARE = 'loyalty whoami lists the ids';

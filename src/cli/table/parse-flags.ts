@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { UsageError } from '../shared/usage-error.js';
 import { unknownFlag } from './operation-flags.js';
-import { UsageError } from './usage-error.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

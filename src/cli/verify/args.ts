@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { OperationId } from '../../operations/table.js';
 import type { Samples, VerifyMode } from '../../verify/index.js';
-import { operationById } from '../operation-id.js';
-import { parseFlags } from '../parse-flags.js';
-import { serviceSettings } from '../service-client.js';
-import { UsageError } from '../usage-error.js';
+import { serviceSettings } from '../shared/service-client.js';
+import { UsageError } from '../shared/usage-error.js';
+import { operationById } from '../table/operation-id.js';
+import { parseFlags } from '../table/parse-flags.js';
 import { parseSamples } from './samples.js';
 
 export const COMMAND = 'loyalty verify';

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_REQUESTS_PER_SECOND } from '../../verify/options.js';
-import { KEY_SOURCES } from '../api-key.js';
-import { columns } from '../help-columns.js';
-import { WHERE_IDS_ARE } from '../operation-id.js';
+import { KEY_SOURCES } from '../shared/api-key.js';
+import { columns } from '../shared/help-columns.js';
+import { WHERE_IDS_ARE } from '../table/operation-id.js';
 import { COMMAND } from './args.js';
 import { SAMPLE_NAMES } from './samples.js';
 

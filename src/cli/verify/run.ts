@@ -5,9 +5,9 @@ import {
   type VerifyResult,
   verifyService,
 } from '../../verify/index.js';
-import { resolveApiKey } from '../api-key.js';
-import { EXIT } from '../exit-codes.js';
-import { UsageError } from '../usage-error.js';
+import { resolveApiKey } from '../shared/api-key.js';
+import { EXIT } from '../shared/exit-codes.js';
+import { UsageError } from '../shared/usage-error.js';
 import { COMMAND, parseVerifyArgs, type VerifyCommand } from './args.js';
 import { verifyHelp } from './help.js';
 import { progressLine, renderPlan, summaryLine, writeOutputs } from './output.js';

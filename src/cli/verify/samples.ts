@@ -2,7 +2,7 @@ import { type OperationDefinition, pathParamNames } from '../../operations/defin
 import { operations } from '../../operations/table.js';
 import { decodeWireParams } from '../../operations/wire.js';
 import type { Samples } from '../../verify/index.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../shared/usage-error.js';
 
 export type SampleName = keyof Samples;
 
