@@ -74,6 +74,27 @@ export async function sendToService(run: Run, probe: Probe, step: string): Promi
     run.answers += 1;
     for (const name of Object.keys(answer.headers))
       run.headersSeen.set(name, (run.headersSeen.get(name) ?? 0) + 1);
+    if (answer.status === 429) noteRateLimit(run, probe, answer);
   }
   return answer;
+}
+
+/** A 429 came (the last answer of a safe run): whether it said when to retry, which the client relies on. */
+function noteRateLimit(run: Run, probe: Probe, answer: ProbeAnswer): void {
+  const retryAfter = answer.headers['retry-after'];
+  run.profile.push({
+    path: 'rateLimit.retryAfter',
+    value: { present: retryAfter !== undefined },
+    source: 'probe',
+  });
+  if (retryAfter === undefined)
+    addFinding(run, {
+      kind: 'header',
+      operationId: probe.operation.id,
+      location: 'header.Retry-After',
+      expected: { statuses: ['429'] },
+      observed: { statuses: [] },
+      severity: 'differs',
+      reproduce: reproduceOf(run, probe),
+    });
 }

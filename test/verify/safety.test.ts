@@ -140,6 +140,36 @@ describe('the first 429', () => {
     expect(result.failure).toBe('rate-limited');
     expect(result.reason).toMatch(/429.*stops at the first 429/);
     expect(result.verdict).toBe('unverified');
+    expect(result.profile.entries).toContainEqual({
+      path: 'rateLimit.retryAfter',
+      value: { present: true },
+      source: 'probe',
+    });
+  });
+
+  it('a 429 without Retry-After is a header finding (the client waits by it): the run differs, and says it stopped', async () => {
+    const tooMany = {
+      status: 429,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        codigoRespuesta: 9429,
+        msj: 'Límite',
+        meta: { requestId: 'r', appId: 1, scope: null },
+      }),
+    };
+    const service = serviceUnderTest({ override: (_, count) => (count >= 4 ? tooMany : undefined) });
+    const result = await verifyService({
+      baseUrl: BASE_URL,
+      apiKey: SERVICE_KEY,
+      maxRequestsPerSecond: 1_000,
+      dispatcher: service.dispatcher,
+    });
+    expect(result.findings).toEqual([
+      expect.objectContaining({ kind: 'header', location: 'header.Retry-After', severity: 'differs' }),
+    ]);
+    expect(result.verdict).toBe('differs');
+    expect(result.failure).toBe('rate-limited');
+    expect(service.received).toHaveLength(4);
   });
 });
 
