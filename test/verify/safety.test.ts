@@ -109,6 +109,10 @@ describe('pace', () => {
       dispatcher: service.dispatcher,
     });
     expect(service.received.length).toBeGreaterThanOrEqual(5);
+    // `operations` limits the run to what was asked for (and the document it starts from).
+    expect(new Set(service.received.map((request) => request.path))).toEqual(
+      new Set(['/ext/v3/openapi.json', '/ext/v3/tareas']),
+    );
     const gaps = service.received
       .slice(1)
       .map((request, index) => request.at - (service.received[index] as Received).at);
