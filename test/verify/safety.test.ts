@@ -234,6 +234,23 @@ describe('signal', () => {
   });
 });
 
+describe('the plan is what a run sends', () => {
+  it('with a key that may call everything, a run sends the planned requests, in order', async () => {
+    const service = serviceUnderTest();
+    const samples = demoSamples(service);
+    const plan = await planVerification({ samples });
+    const result = await verifyService({
+      baseUrl: BASE_URL,
+      apiKey: SERVICE_KEY,
+      samples,
+      maxRequestsPerSecond: 1_000,
+      dispatcher: service.dispatcher,
+    });
+    const sent = result.requests.map(({ method, path, purpose }) => `${purpose} ${method} ${path}`);
+    expect(sent).toEqual(plan.map(({ method, path, purpose }) => `${purpose} ${method} ${path}`));
+  });
+});
+
 describe('a create is never sent in a form a lenient service would carry out', () => {
   it('clientes.create gets no key, a wrong key, and a required field of the wrong type; nothing else', async () => {
     const plan = await planVerification({ operations: ['clientes.create'] });
