@@ -8,6 +8,7 @@ import { compareResponses, declaredDataShape } from '../compare/responses.js';
 import { diffShapes } from '../compare/shapes.js';
 import { type DocumentIndex, indexDocument, isObject } from '../document-index.js';
 import { discoveryProbe } from '../plan.js';
+import type { Operation } from '../probe.js';
 import { createReferenceTarget, type ReferenceTarget } from '../reference.js';
 import { addFinding, cover, type Run, reproduceOf, sendToService } from '../run.js';
 
@@ -69,67 +70,83 @@ export async function discover(run: Run): Promise<Discovery | Unusable> {
   return { service, reference, scopes, referenceTarget };
 }
 
+type DocumentItem = NonNullable<ReturnType<DocumentIndex['byOperation']['get']>>;
+
+/** An operation both documents list: its declared scope, parameters, answers and record. */
+function compareListed(
+  run: Run,
+  discovery: Discovery,
+  operation: Operation,
+  observed: DocumentItem,
+  expected: DocumentItem | undefined,
+  reproduce: string,
+): void {
+  const { service, reference } = discovery;
+  const declaredScope = observed.item['x-scope'];
+  if (declaredScope !== undefined && declaredScope !== operation.scope)
+    addFinding(run, {
+      kind: 'scope',
+      operationId: operation.id,
+      location: 'scope',
+      expected: operation.scope,
+      observed: declaredScope,
+      severity: 'breaking',
+      reproduce,
+    });
+  if (expected === undefined) return;
+  const differences = [
+    ...compareParameters(
+      declaredParameters(expected, reference.document),
+      declaredParameters(observed, service.document),
+    ),
+    ...compareResponses(expected, reference.document, observed, service.document),
+  ];
+  for (const difference of differences)
+    addFinding(run, { ...difference, operationId: operation.id, reproduce });
+  const declared = declaredDataShape(observed, service.document);
+  if (declared.types.length === 0)
+    cover(
+      run,
+      operation.id,
+      'document: the record schema',
+      'assumed',
+      "the service's document declares no schema for data",
+    );
+  const shapes = diffShapes(declaredDataShape(expected, reference.document), declared, 'declared');
+  for (const finding of shapeFindings(shapes, 'response.200.data', 'field', operation.id, reproduce))
+    addFinding(run, finding);
+}
+
+/** One operation of the SDK in the service's document: missing, out of the key's scopes, or compared. */
+function compareOperation(run: Run, discovery: Discovery, operation: Operation, reproduce: string): void {
+  const observed = discovery.service.byOperation.get(operation.id);
+  const expected = discovery.reference.byOperation.get(operation.id);
+  if (expected === undefined && observed === undefined) {
+    cover(run, operation.id, 'document', 'skipped', `the key lacks ${operation.scope}`);
+    return;
+  }
+  // What the document says, not what the service was seen doing: inferred.
+  cover(run, operation.id, 'document', 'inferred');
+  if (observed !== undefined) {
+    compareListed(run, discovery, operation, observed, expected, reproduce);
+    return;
+  }
+  addFinding(run, {
+    kind: 'operation-missing',
+    operationId: operation.id,
+    location: itemLocation(operation.method, `${API_PREFIX}${operation.path}`),
+    expected: 'listed',
+    observed: 'not listed',
+    severity: 'breaking',
+    reproduce,
+  });
+}
+
 /** The service's document against the reference's for the same scopes: operations, parameters, answers, records. */
 export function compareDocuments(run: Run, discovery: Discovery): void {
   const reproduce = reproduceOf(run, discoveryProbe());
-  const { service, reference } = discovery;
-  for (const operation of run.options.operations) {
-    const observed = service.byOperation.get(operation.id);
-    const expected = reference.byOperation.get(operation.id);
-    const location = itemLocation(operation.method, `${API_PREFIX}${operation.path}`);
-    if (expected === undefined && observed === undefined) {
-      cover(run, operation.id, 'document', 'skipped', `the key lacks ${operation.scope}`);
-      continue;
-    }
-    if (observed === undefined) {
-      addFinding(run, {
-        kind: 'operation-missing',
-        operationId: operation.id,
-        location,
-        expected: 'listed',
-        observed: 'not listed',
-        severity: 'breaking',
-        reproduce,
-      });
-      cover(run, operation.id, 'document', 'inferred');
-      continue;
-    }
-    // What the document says, not what the service was seen doing: inferred.
-    cover(run, operation.id, 'document', 'inferred');
-    const declaredScope = observed.item['x-scope'];
-    if (declaredScope !== undefined && declaredScope !== operation.scope)
-      addFinding(run, {
-        kind: 'scope',
-        operationId: operation.id,
-        location: 'scope',
-        expected: operation.scope,
-        observed: declaredScope,
-        severity: 'breaking',
-        reproduce,
-      });
-    if (expected === undefined) continue;
-    const differences = [
-      ...compareParameters(
-        declaredParameters(expected, reference.document),
-        declaredParameters(observed, service.document),
-      ),
-      ...compareResponses(expected, reference.document, observed, service.document),
-    ];
-    for (const difference of differences)
-      addFinding(run, { ...difference, operationId: operation.id, reproduce });
-    const declared = declaredDataShape(observed, service.document);
-    if (declared.types.length === 0)
-      cover(
-        run,
-        operation.id,
-        'document: the record schema',
-        'assumed',
-        "the service's document declares no schema for data",
-      );
-    const shapes = diffShapes(declaredDataShape(expected, reference.document), declared, 'declared');
-    for (const finding of shapeFindings(shapes, 'response.200.data', 'field', operation.id, reproduce))
-      addFinding(run, finding);
-  }
+  const { service } = discovery;
+  for (const operation of run.options.operations) compareOperation(run, discovery, operation, reproduce);
   for (const extra of service.extra)
     addFinding(run, {
       kind: 'operation-extra',
