@@ -45,12 +45,16 @@ export function hasLastingFiles(globals: RuntimeGlobals = globalThis as RuntimeG
 }
 
 /**
- * Thrown as a Workers or browser bundle loads an entry made for tests (`loyalty-sdk/server`,
- * `loyalty-sdk/msw`): the package's exports give those bundles a module that throws this at once,
- * instead of a build that fails somewhere inside undici or Node's modules.
+ * Thrown as a Workers or browser bundle loads an entry that needs Node's modules (`loyalty-sdk/server`,
+ * `loyalty-sdk/msw`, `loyalty-sdk/verify`): the package's exports give those bundles a module that
+ * throws this at once, instead of a build that fails somewhere inside undici or Node's modules.
+ * `purpose` says where the entry belongs.
  */
-export function entryUnavailable(entry: string): Error {
+export function entryUnavailable(
+  entry: string,
+  purpose = 'the reference engine is for your tests; run them on one of those',
+): Error {
   return new Error(
-    `${entry} runs on Node, Bun and Deno, not on this runtime (${runtimeLabel()}): the reference engine is for your tests; run them on one of those (the client itself, loyalty-sdk, runs here)`,
+    `${entry} runs on Node, Bun and Deno, not on this runtime (${runtimeLabel()}): ${purpose} (the client itself, loyalty-sdk, runs here)`,
   );
 }
