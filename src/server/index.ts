@@ -37,6 +37,14 @@ export {
   type FaultReport,
 } from './faults/options.js';
 export type { LoggedMessage, ReferenceAdmin, RequestEntry, RequestFilter } from './inspector/index.js';
+export type {
+  ProfileEntry,
+  ProfileFact,
+  ProfileJsonType,
+  ProfileLimitRules,
+  ProfileSource,
+  ServiceProfile,
+} from './profile/format.js';
 export type { AdminCustomerInput } from './state/admin.js';
 export { DEFAULT_LIMITS, type RateLimit, type ServerLimits } from './state/limits.js';
 export type { AuditEntry } from './state/records.js';

@@ -1,4 +1,5 @@
 import { FaultInjector } from '../faults/injector.js';
+import { type Calibration, calibrationOf } from '../profile/follow.js';
 import { ServerState } from '../state/server-state.js';
 import { createKeyRegistry, type KeyRegistry } from './auth.js';
 import { IdempotencyStore } from './idempotency.js';
@@ -19,6 +20,8 @@ export interface EngineState {
   /** Undefined when fault injection is off (`setFaultInjection` switches it). */
   faults: FaultInjector | undefined;
   readonly reads: ReadCache;
+  /** Undefined without a profile: the answers are ours. */
+  readonly calibration: Calibration | undefined;
 }
 
 export function createEngineState(given: EngineOptions = {}): EngineState {
@@ -34,6 +37,7 @@ export function createEngineState(given: EngineOptions = {}): EngineState {
     idempotency: new IdempotencyStore(limits.idempotencyTtlMs),
     faults: options.faults ? new FaultInjector(options.faults) : undefined,
     reads: new ReadCache(data),
+    calibration: options.profile ? calibrationOf(options.profile) : undefined,
   };
 }
 

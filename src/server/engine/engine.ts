@@ -1,7 +1,9 @@
-import type { Answer, EngineRequest, EngineResponse } from '../answers/response.js';
+import { type Answer, type EngineRequest, type EngineResponse, mapAnswer } from '../answers/response.js';
+import { followAnswer } from '../profile/follow.js';
 import { type AdminState, createAdmin, type ReferenceAdmin } from '../state/admin.js';
 import { createEngineState, type EngineState, resetEngineState } from './engine-state.js';
 import type { EngineOptions } from './options.js';
+import { matchRoute } from './router.js';
 import { answerApiRequest, newMeta } from './steps.js';
 
 export interface Engine {
@@ -26,7 +28,19 @@ export function createEngine(options: EngineOptions = {}): Engine {
     faults: () => state.faults?.report(),
     reset: () => resetEngineState(state),
   };
-  const respond = (request: EngineRequest): Answer => answerApiRequest(state, request, newMeta());
+  const { calibration } = state;
+  const answer = (request: EngineRequest): Answer => answerApiRequest(state, request, newMeta());
+  // With a profile, each answer of an operation as the measured service gave it.
+  const respond =
+    calibration === undefined
+      ? answer
+      : (request: EngineRequest): Answer => {
+          const route = matchRoute(request.method.toUpperCase(), request.path);
+          if (route.kind !== 'operation') return answer(request);
+          return mapAnswer(answer(request), (response) =>
+            followAnswer(calibration, route.operation.id, response),
+          );
+        };
   return {
     admin: createAdmin(adminState),
     state,

@@ -1,6 +1,8 @@
 import { checkOptionNames } from '../../client/option-names.js';
 import { isScope } from '../../operations/scopes.js';
 import { type FaultOptions, type ResolvedFaults, resolveFaults } from '../faults/options.js';
+import { checkProfile } from '../profile/check.js';
+import type { ServiceProfile } from '../profile/format.js';
 import { DEFAULT_LIMITS, type RateLimit, type ServerLimits } from '../state/limits.js';
 import type { SeedName } from '../state/seed.js';
 import { type ApiKeyConfig, DEMO_KEYS } from './keys.js';
@@ -24,6 +26,11 @@ export interface ReferenceServerOptions {
    * `?token=` for the page). Without one they answer only on a loopback bind. HTTP server only.
    */
   adminToken?: string;
+  /**
+   * A service profile (`loyalty verify --profile-out`): answer as the measured service did where
+   * it differs from ours (record fields, refusal codes, `details`, headers, limits).
+   */
+  profile?: ServiceProfile;
 }
 
 /** The engine takes the server's options as they are. */
@@ -38,6 +45,7 @@ export interface ResolvedOptions {
   faults: ResolvedFaults | undefined;
   requestLog: { size: number; bodyChars: number };
   adminToken: string | undefined;
+  profile: ServiceProfile | undefined;
 }
 
 export const REQUEST_LOG_DEFAULTS = Object.freeze({ size: 1_000, bodyChars: 16_384 });
@@ -100,7 +108,7 @@ function checkNames(path: string, value: object, known: readonly string[]): void
 }
 
 export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
-  checkNames('', options, ['keys', 'seed', 'limits', 'now', 'faults', 'requestLog', 'adminToken']);
+  checkNames('', options, ['keys', 'seed', 'limits', 'now', 'faults', 'requestLog', 'adminToken', 'profile']);
   checkNames('limits.', options.limits ?? {}, Object.keys(DEFAULT_LIMITS));
   checkNames('limits.rateLimit.', options.limits?.rateLimit ?? {}, Object.keys(DEFAULT_LIMITS.rateLimit));
   const seed = options.seed ?? 'demo';
@@ -140,6 +148,7 @@ export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
     faults: resolveFaults(options.faults, fail),
     requestLog: checkRequestLog(options.requestLog),
     adminToken: checkAdminToken(options.adminToken),
+    profile: checkProfile(options.profile, fail),
   };
 }
 

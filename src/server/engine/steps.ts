@@ -14,6 +14,7 @@ import {
 import type { Answer, EngineRequest, EngineResponse } from '../answers/response.js';
 import { settle } from '../answers/settle.js';
 import { injectFault } from '../faults/inject.js';
+import { checkLimitFacts } from '../profile/limits.js';
 import type { Caller } from '../state/caller.js';
 import { readJsonBody, refuseBody } from './body.js';
 import type { Call } from './call.js';
@@ -84,6 +85,7 @@ export function answerCall(state: EngineState, call: Call): Answer {
     body,
     idempotencyKey,
   });
+  if (state.calibration) checkLimitFacts(input, state.calibration.facts(call.route.operation.id, 'limit'));
   if (idempotencyKey === undefined) return runHandler(state, call, input, at);
   return answerOnce(state, call, input, { body, idempotencyKey, at });
 }

@@ -1,0 +1,101 @@
+import { getOperation } from '../../operations/table.js';
+import { PROFILE_FORMAT, PROFILE_VERSION, type ProfileJsonType, type ServiceProfile } from './format.js';
+
+type Fail = (message: string) => never;
+type Json = Record<string, unknown>;
+
+const JSON_TYPES: readonly ProfileJsonType[] = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'null',
+  'object',
+  'array',
+];
+const SOURCES = ['document', 'probe', 'assumption'];
+const CHANGES = ['added', 'missing', 'type', 'nullable'];
+const LIMIT_RULES = ['minLength', 'maxLength', 'minimum', 'maximum'];
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkTypes(types: unknown, at: string, fail: Fail): void {
+  if (!Array.isArray(types) || types.some((type) => !JSON_TYPES.includes(type)))
+    fail(`${at} must be a list of JSON types (${JSON_TYPES.join(', ')})`);
+}
+
+function checkStatus(status: unknown, at: string, fail: Fail): void {
+  if (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599)
+    fail(`${at}.status must be an error status (400..599)`);
+}
+
+/** The part of a fact its kind adds; `at` names the fact in messages. */
+function checkKind(fact: Json, at: string, fail: Fail): void {
+  switch (fact.kind) {
+    case 'field':
+      if (typeof fact.location !== 'string' || !fact.location.startsWith('response.200.data'))
+        fail(`${at}.location must name a field of data (response.200.data...)`);
+      if (!CHANGES.includes(fact.change as string)) fail(`${at}.change must be one of ${CHANGES.join(', ')}`);
+      checkTypes(fact.types, `${at}.types`, fail);
+      return;
+    case 'error-code':
+      checkStatus(fact.status, at, fail);
+      if (!Number.isInteger(fact.codigoRespuesta)) fail(`${at}.codigoRespuesta must be an integer`);
+      return;
+    case 'details':
+      checkStatus(fact.status, at, fail);
+      if (fact.form !== 'list' && fact.form !== 'keyed') fail(`${at}.form must be 'list' or 'keyed'`);
+      checkTypes(fact.values, `${at}.values`, fail);
+      return;
+    case 'header':
+      if (typeof fact.header !== 'string' || !/^[A-Za-z0-9-]+$/.test(fact.header))
+        fail(`${at}.header must be a header name`);
+      if (fact.present !== false) fail(`${at}.present must be false (a header the service lacks)`);
+      return;
+    case 'limit':
+      if (typeof fact.parameter !== 'string' || !/^request\.(body|query)\.\w+$/.test(fact.parameter))
+        fail(`${at}.parameter must be request.body.NAME or request.query.NAME`);
+      if (!isObject(fact.rules)) fail(`${at}.rules must be an object`);
+      for (const [rule, value] of Object.entries(fact.rules)) {
+        if (!LIMIT_RULES.includes(rule))
+          fail(`${at}.rules.${rule} is not a rule (${LIMIT_RULES.join(', ')})`);
+        if (typeof value !== 'number' || !Number.isFinite(value))
+          fail(`${at}.rules.${rule} must be a number`);
+      }
+      return;
+    default:
+      fail(`${at}.kind is unknown: ${JSON.stringify(fact.kind)}`);
+  }
+}
+
+function checkFact(fact: unknown, index: number, fail: Fail): void {
+  const at = `profile.calibrations[${index}]`;
+  if (!isObject(fact)) fail(`${at} must be an object`);
+  if (typeof fact.operationId !== 'string' || getOperation(fact.operationId) === undefined)
+    fail(`${at}.operationId names no operation of the SDK: ${JSON.stringify(fact.operationId)}`);
+  if (!SOURCES.includes(fact.source as string)) fail(`${at}.source must be one of ${SOURCES.join(', ')}`);
+  checkKind(fact, at, fail);
+}
+
+/**
+ * Checks a profile as an option (`createReferenceServer({ profile })`, `verifyService({ profile })`):
+ * its format and version, and each calibration. Messages name the field, never a value of it
+ * beyond a kind or an operation id.
+ */
+export function checkProfile(profile: unknown, fail: Fail): ServiceProfile | undefined {
+  if (profile === undefined) return undefined;
+  if (!isObject(profile)) fail('profile must be an object (a service profile, as verify writes it)');
+  if (profile.format !== PROFILE_FORMAT) fail(`profile.format must be '${PROFILE_FORMAT}'`);
+  if (profile.version !== PROFILE_VERSION)
+    fail(
+      `profile.version ${JSON.stringify(profile.version)} is not supported (this SDK reads version ${PROFILE_VERSION}; verify the service again to write one)`,
+    );
+  if (!Array.isArray(profile.calibrations)) fail('profile.calibrations must be an array');
+  profile.calibrations.forEach((fact, index) => {
+    checkFact(fact, index, fail);
+  });
+  if (profile.entries !== undefined && !Array.isArray(profile.entries))
+    fail('profile.entries must be an array');
+  return profile as unknown as ServiceProfile;
+}

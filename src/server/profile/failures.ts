@@ -1,0 +1,37 @@
+import type { ProfileFact } from './format.js';
+
+type Json = Record<string, unknown>;
+type CodeFact = Extract<ProfileFact, { kind: 'error-code' }>;
+type DetailsFact = Extract<ProfileFact, { kind: 'details' }>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One of our details (`{ in, name, message, code }`) as the value of a keyed form. */
+function keyedValue(detail: Json, fact: DetailsFact): unknown {
+  if (fact.values.includes('string')) return String(detail.message ?? '');
+  if (fact.values.includes('array')) return [String(detail.message ?? '')];
+  const { name: _, ...rest } = detail;
+  return rest;
+}
+
+/** Our list of details as an object keyed by field name, when the service answers so. */
+function followDetails(envelope: Json, fact: DetailsFact): void {
+  if (fact.form !== 'keyed' || !Array.isArray(envelope.details)) return;
+  envelope.details = Object.fromEntries(
+    envelope.details.filter(isObject).map((detail) => [String(detail.name), keyedValue(detail, fact)]),
+  );
+}
+
+/** A refusal's envelope with the service's code and `details` form for its status. Changes it in place. */
+export function followFailureFacts(
+  envelope: Json,
+  status: number,
+  codes: readonly CodeFact[],
+  details: readonly DetailsFact[],
+): void {
+  const code = codes.find((fact) => fact.status === status);
+  if (code) envelope.codigoRespuesta = code.codigoRespuesta;
+  const form = details.find((fact) => fact.status === status);
+  if (form) followDetails(envelope, form);
+}

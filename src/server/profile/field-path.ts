@@ -1,0 +1,10 @@
+/** Where a field of a success's data is, as findings and profiles name it. */
+export const DATA_LOCATION = 'response.200.data';
+
+/**
+ * `response.200.data[].fechaProgramada` -> `['[]', 'fechaProgramada']`: field names, and `[]` for
+ * each item of a list, from `data` down.
+ */
+export function fieldPath(location: string): string[] {
+  return location.slice(DATA_LOCATION.length).match(/\[\]|[^.[\]]+/g) ?? [];
+}

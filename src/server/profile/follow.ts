@@ -1,0 +1,70 @@
+import type { OperationId } from '../../operations/table.js';
+import type { EngineResponse } from '../answers/response.js';
+import { followDocumentFacts } from './document.js';
+import { followFailureFacts } from './failures.js';
+import type { ProfileFact, ServiceProfile } from './format.js';
+import { followRecordFacts } from './records.js';
+
+type Json = Record<string, unknown>;
+type FactOf<Kind extends ProfileFact['kind']> = Extract<ProfileFact, { kind: Kind }>;
+
+/** A profile's calibrations by operation and kind: what the engine's steps and answers look up. */
+export interface Calibration {
+  facts<Kind extends ProfileFact['kind']>(operationId: string, kind: Kind): FactOf<Kind>[];
+  /** Every limit fact: the OpenAPI document carries all the operations'. */
+  readonly limits: FactOf<'limit'>[];
+}
+
+export function calibrationOf(profile: ServiceProfile): Calibration {
+  const byOperation = new Map<string, ProfileFact[]>();
+  for (const fact of profile.calibrations)
+    byOperation.set(fact.operationId, [...(byOperation.get(fact.operationId) ?? []), fact]);
+  const facts = <Kind extends ProfileFact['kind']>(operationId: string, kind: Kind) =>
+    (byOperation.get(operationId) ?? []).filter((fact): fact is FactOf<Kind> => fact.kind === kind);
+  return { facts, limits: profile.calibrations.filter((fact) => fact.kind === 'limit') };
+}
+
+const OPENAPI: OperationId = 'openapi.retrieve';
+
+/** The envelope of an answer, changed by `change`; an answer that is no JSON object stays as it is. */
+function changeEnvelope(response: EngineResponse, change: (envelope: Json) => void): EngineResponse {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(response.body);
+  } catch {
+    return response;
+  }
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return response;
+  change(envelope as Json);
+  return { ...response, body: JSON.stringify(envelope) };
+}
+
+/**
+ * An answer of `operationId` as the profiled service gives it: its record fields, its refusal
+ * codes and `details` form, its headers; the OpenAPI document with its limits.
+ */
+export function followAnswer(
+  calibration: Calibration,
+  operationId: string,
+  response: EngineResponse,
+): EngineResponse {
+  let out = response;
+  const lacking = calibration.facts(operationId, 'header').map((fact) => fact.header.toLowerCase());
+  if (lacking.length > 0)
+    out = {
+      ...out,
+      headers: Object.fromEntries(Object.entries(out.headers).filter(([name]) => !lacking.includes(name))),
+    };
+  if (out.status === 200 && operationId === OPENAPI && calibration.limits.length > 0)
+    return changeEnvelope(out, (envelope) => followDocumentFacts(envelope.data as Json, calibration.limits));
+  if (out.status === 200) {
+    const fields = calibration.facts(operationId, 'field');
+    return fields.length === 0
+      ? out
+      : changeEnvelope(out, (envelope) => followRecordFacts(envelope.data, fields));
+  }
+  const codes = calibration.facts(operationId, 'error-code');
+  const details = calibration.facts(operationId, 'details');
+  if (out.status < 400 || codes.length + details.length === 0) return out;
+  return changeEnvelope(out, (envelope) => followFailureFacts(envelope, out.status, codes, details));
+}

@@ -1,0 +1,71 @@
+/**
+ * The service profile (version 2): what `verifyService` observed of a service where it differs
+ * from the reference server, for the reference server to follow. Ours to design and version;
+ * it holds field names, JSON types, codes, statuses and limits, never a record value or a key.
+ */
+
+export const PROFILE_FORMAT = 'loyalty-sdk/service-profile';
+export const PROFILE_VERSION = 2;
+
+/** Where a fact came from: the service's OpenAPI document, an answer to a probe, or our assumption. */
+export type ProfileSource = 'document' | 'probe' | 'assumption';
+
+export type ProfileJsonType = 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+
+/** The numeric rules of a parameter a profile may carry. */
+export interface ProfileLimitRules {
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+}
+
+interface FactBase {
+  /** The SDK's operation id. */
+  operationId: string;
+  source: ProfileSource;
+}
+
+/**
+ * One calibration: how the service was seen to differ, as the reference server then answers.
+ * - `field`: a field of a success's `data` (`location` as findings name it,
+ *   `response.200.data[].fechaProgramada`) the SDK lacks (`added`), the service lacks
+ *   (`missing`), or of other JSON types (`type`, `nullable`); `types` as observed.
+ * - `error-code`: the `codigoRespuesta` of the refusals of a status.
+ * - `details`: the form of `details` in the refusals of a status: our list of objects, or an
+ *   object keyed by field name whose values are of `values`' types.
+ * - `header`: an API header the service's answers to the operation lack.
+ * - `limit`: the rules of a parameter (`request.body.titulo`) as the service's document declares them.
+ */
+export type ProfileFact =
+  | (FactBase & {
+      kind: 'field';
+      location: string;
+      change: 'added' | 'missing' | 'type' | 'nullable';
+      types: ProfileJsonType[];
+    })
+  | (FactBase & { kind: 'error-code'; status: number; codigoRespuesta: number })
+  | (FactBase & { kind: 'details'; status: number; form: 'list' | 'keyed'; values: ProfileJsonType[] })
+  | (FactBase & { kind: 'header'; header: string; present: false })
+  | (FactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules });
+
+/** What a run observed that the reference server does not follow: counts, lists, names. */
+export interface ProfileEntry {
+  path: string;
+  value: unknown;
+  source: ProfileSource;
+}
+
+export interface ServiceProfile {
+  format: typeof PROFILE_FORMAT;
+  version: typeof PROFILE_VERSION;
+  /** The service's origin; never the key. */
+  origin: string;
+  /** ISO 8601 instant. */
+  measuredAt: string;
+  sdkVersion: string;
+  /** What the reference server follows. */
+  calibrations: ProfileFact[];
+  /** What else was observed (operations listed, scopes, API headers counted): for people, not followed. */
+  entries: ProfileEntry[];
+}

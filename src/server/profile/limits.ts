@@ -1,0 +1,44 @@
+import type { ProblemDetail } from '../answers/details.js';
+import { badRequest } from '../answers/failures.js';
+import type { ProfileFact } from './format.js';
+
+type LimitFact = Extract<ProfileFact, { kind: 'limit' }>;
+
+/** What one rule refuses of a value, in the words of our other details; undefined when it keeps the rule. */
+function broken(value: unknown, fact: LimitFact): Pick<ProblemDetail, 'message' | 'code'> | undefined {
+  const { minLength, maxLength, minimum, maximum } = fact.rules;
+  if (typeof value === 'string') {
+    if (maxLength !== undefined && value.length > maxLength)
+      return { message: `must be at most ${maxLength} characters`, code: 'too_big' };
+    if (minLength !== undefined && value.length < minLength)
+      return { message: `must be at least ${minLength} characters`, code: 'too_small' };
+  }
+  if (typeof value === 'number') {
+    if (maximum !== undefined && value > maximum)
+      return { message: `must be at most ${maximum}`, code: 'too_big' };
+    if (minimum !== undefined && value < minimum)
+      return { message: `must be at least ${minimum}`, code: 'too_small' };
+  }
+  return undefined;
+}
+
+/**
+ * The limits the service declares, on a request the table already took: a value past one is
+ * refused with a 400 as the table's own rules are. Only a stricter limit can show here; a looser
+ * one the table refuses first.
+ */
+export function checkLimitFacts(
+  input: { query: Record<string, unknown>; body: unknown },
+  facts: readonly LimitFact[],
+): void {
+  const details: ProblemDetail[] = [];
+  for (const fact of facts) {
+    const [, where, name = ''] = fact.parameter.split('.') as [string, 'body' | 'query', string];
+    const holder = where === 'body' ? input.body : input.query;
+    const value =
+      typeof holder === 'object' && holder !== null ? (holder as Record<string, unknown>)[name] : undefined;
+    const problem = broken(value, fact);
+    if (problem) details.push({ in: where, name, ...problem });
+  }
+  if (details.length > 0) throw badRequest(details);
+}

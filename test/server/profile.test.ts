@@ -1,0 +1,247 @@
+/**
+ * The reference server following a service profile: each kind of calibration on a direct
+ * request (the engine), through `createTestClient` and the MSW handlers; a profile that is not
+ * one is refused with a message naming the field.
+ */
+import { setupServer } from 'msw/node';
+import { describe, expect, it } from 'vitest';
+import { BadRequestError, LoyaltyClient } from '../../src/index.js';
+import { createLoyaltyHandlers } from '../../src/msw/index.js';
+import { ERROR_CODES } from '../../src/operations/envelope.js';
+import { LIMITS } from '../../src/operations/limits.js';
+import {
+  createReferenceEngine,
+  createTestClient,
+  DEMO_API_KEY,
+  type ProfileFact,
+  type ServiceProfile,
+} from '../../src/server/internal.js';
+import { api, call, newEngine, newIdem } from '../support/in-process-engine.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is read field by field
+type Loose = any;
+
+const TITULO_MAX = LIMITS.tituloMaxLength - 20;
+
+const calibrations: ProfileFact[] = [
+  {
+    kind: 'field',
+    operationId: 'clientes.retrieve',
+    location: 'response.200.data.segmento',
+    change: 'added',
+    types: ['string'],
+    source: 'probe',
+  },
+  {
+    kind: 'field',
+    operationId: 'clientes.retrieve',
+    location: 'response.200.data.nivel',
+    change: 'missing',
+    types: [],
+    source: 'probe',
+  },
+  {
+    kind: 'field',
+    operationId: 'configuracion.niveles.list',
+    location: 'response.200.data[].puntosMinimos',
+    change: 'type',
+    types: ['string'],
+    source: 'probe',
+  },
+  {
+    kind: 'field',
+    operationId: 'tareas.list',
+    location: 'response.200.data[].disparador',
+    change: 'nullable',
+    types: ['null'],
+    source: 'probe',
+  },
+  {
+    kind: 'error-code',
+    operationId: 'tareas.setStatus',
+    status: 400,
+    codigoRespuesta: 1001,
+    source: 'probe',
+  },
+  {
+    kind: 'details',
+    operationId: 'promociones.setStatus',
+    status: 400,
+    form: 'keyed',
+    values: ['string'],
+    source: 'probe',
+  },
+  {
+    kind: 'header',
+    operationId: 'reportes.catalogo.retrieve',
+    header: 'X-Request-Id',
+    present: false,
+    source: 'probe',
+  },
+  {
+    kind: 'limit',
+    operationId: 'clientes.notificaciones.send',
+    parameter: 'request.body.titulo',
+    rules: { maxLength: TITULO_MAX },
+    source: 'document',
+  },
+];
+
+const profile: ServiceProfile = {
+  format: 'loyalty-sdk/service-profile',
+  version: 2,
+  origin: 'https://loyalty.example',
+  measuredAt: '2026-11-25T00:00:00.000Z',
+  sdkVersion: '0.1.0',
+  calibrations,
+  entries: [],
+};
+
+describe('the engine following a profile', () => {
+  const { engine } = newEngine({ profile });
+  const { engine: plain } = newEngine();
+
+  it('adds the fields the service was seen to add (an empty value of the observed type) and drops those it lacks', async () => {
+    const { json } = await call<Loose>(engine, 'GET', api('/clientes/cli_0001'));
+    expect(json.data.segmento).toBe('');
+    expect(json.data).not.toHaveProperty('nivel');
+    const ours = await call<Loose>(plain, 'GET', api('/clientes/cli_0001'));
+    expect(ours.json.data).toHaveProperty('nivel');
+    expect(ours.json.data).not.toHaveProperty('segmento');
+  });
+
+  it('answers fields in the observed type, and null where the service sent null', async () => {
+    const levels = await call<Loose>(engine, 'GET', api('/configuracion/niveles'));
+    const ours = await call<Loose>(plain, 'GET', api('/configuracion/niveles'));
+    expect(levels.json.data.map((level: Loose) => level.puntosMinimos)).toEqual(
+      ours.json.data.map((level: Loose) => String(level.puntosMinimos)),
+    );
+    const tasks = await call<Loose>(engine, 'GET', api('/tareas'));
+    expect(tasks.json.data.length).toBeGreaterThan(0);
+    for (const task of tasks.json.data) expect(task.disparador).toBeNull();
+  });
+
+  it("refuses with the service's code for the status, and only for that operation and status", async () => {
+    const refused = await call(engine, 'POST', api('/tareas/1/status'), { body: { status: 5 } });
+    expect([refused.status, refused.json.codigoRespuesta]).toEqual([400, 1001]);
+    const unauthorized = await call(engine, 'POST', api('/tareas/1/status'), {
+      key: null,
+      body: { status: 5 },
+    });
+    expect(unauthorized.json.codigoRespuesta).toBe(ERROR_CODES.unauthorized);
+    const other = await call(engine, 'GET', api('/tareas'), { query: 'loyaltyUnknown=1' });
+    expect([other.status, other.json.codigoRespuesta]).toEqual([400, ERROR_CODES.badRequest]);
+  });
+
+  it("answers details in the service's form: an object keyed by field", async () => {
+    const refused = await call(engine, 'POST', api('/promociones/1/status'), { body: {} });
+    expect(refused.status).toBe(400);
+    expect(refused.json.details).toEqual({ comando: expect.any(String) });
+  });
+
+  it('leaves out the headers the service lacks, on that operation only', async () => {
+    const catalog = await call(engine, 'GET', api('/reportes/catalogo'));
+    expect(catalog.status).toBe(200);
+    expect(catalog.headers).not.toHaveProperty('x-request-id');
+    expect((await call(engine, 'GET', api('/tareas'))).headers).toHaveProperty('x-request-id');
+  });
+
+  it('enforces a stricter limit, and its OpenAPI document declares it', async () => {
+    const send = (titulo: string) =>
+      call(engine, 'POST', api('/clientes/cli_0001/notificaciones'), {
+        body: { titulo, mensaje: 'Hola' },
+        idem: newIdem(),
+      });
+    const over = await send('x'.repeat(TITULO_MAX + 1));
+    expect(over.status).toBe(400);
+    expect(over.json.details).toEqual([
+      { in: 'body', name: 'titulo', message: `must be at most ${TITULO_MAX} characters`, code: 'too_big' },
+    ]);
+    expect((await send('x'.repeat(TITULO_MAX))).status).toBe(200);
+    // Who calls and with what scope is settled first, as for every other rule.
+    const keyless = await call(engine, 'POST', api('/clientes/cli_0001/notificaciones'), {
+      key: null,
+      body: { titulo: 'x'.repeat(TITULO_MAX + 1), mensaje: 'Hola' },
+      idem: newIdem(),
+    });
+    expect(keyless.status).toBe(401);
+    const document = await call<Loose>(engine, 'GET', api('/openapi.json'));
+    const schema =
+      document.json.data.paths['/ext/v3/clientes/{uid}/notificaciones'].post.requestBody.content[
+        'application/json'
+      ].schema;
+    expect(schema.properties.titulo.maxLength).toBe(TITULO_MAX);
+  });
+});
+
+describe('a profile as an option', () => {
+  it.each([
+    ['not an object', 'yes', /profile must be an object/],
+    [
+      'another format',
+      { ...profile, format: 'other' },
+      /profile.format must be 'loyalty-sdk\/service-profile'/,
+    ],
+    [
+      'version 1',
+      { ...profile, version: 1 },
+      /profile.version 1 is not supported \(this SDK reads version 2/,
+    ],
+    ['no calibrations', { ...profile, calibrations: undefined }, /profile.calibrations must be an array/],
+    [
+      'an unknown operation',
+      { ...profile, calibrations: [{ ...calibrations[4], operationId: 'nope.list' }] },
+      /profile.calibrations\[0\].operationId names no operation of the SDK: "nope.list"/,
+    ],
+    [
+      'an unknown kind',
+      { ...profile, calibrations: [{ ...calibrations[4], kind: 'mood' }] },
+      /profile.calibrations\[0\].kind is unknown: "mood"/,
+    ],
+    [
+      'a field outside data',
+      { ...profile, calibrations: [{ ...calibrations[0], location: 'response.200.meta.x' }] },
+      /profile.calibrations\[0\].location must name a field of data/,
+    ],
+    [
+      'a limit that is no number',
+      { ...profile, calibrations: [{ ...calibrations[7], rules: { maxLength: '100' } }] },
+      /profile.calibrations\[0\].rules.maxLength must be a number/,
+    ],
+  ])('%s: refused, naming the field', (_, given, message) => {
+    expect(() => createReferenceEngine({ profile: given as never })).toThrow(message);
+  });
+});
+
+describe('every face of the reference server takes a profile', () => {
+  it('createTestClient: the client reads what the service answers, and meets its limits', async () => {
+    const { client } = await createTestClient({ profile, client: { logLevel: 'off' } });
+    const customer = (await client.clientes.retrieve('cli_0001')) as Record<string, unknown>;
+    expect(customer.segmento).toBe('');
+    expect(customer).not.toHaveProperty('nivel');
+    const refused = await client.clientes.notificaciones
+      .send('cli_0001', { titulo: 'x'.repeat(TITULO_MAX + 1), mensaje: 'Hola' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BadRequestError);
+  });
+
+  it('createLoyaltyHandlers: MSW answers as the service', async () => {
+    const baseUrl = 'https://loyalty.profile.example';
+    const { handlers } = createLoyaltyHandlers({ baseUrl, profile });
+    const mocked = setupServer(...handlers);
+    mocked.listen({ onUnhandledRequest: 'error' });
+    try {
+      const client = new LoyaltyClient({
+        apiKey: DEMO_API_KEY,
+        baseUrl,
+        fetch: globalThis.fetch,
+        maxRetries: 0,
+      });
+      const customer = (await client.clientes.retrieve('cli_0001')) as Record<string, unknown>;
+      expect(customer.segmento).toBe('');
+      expect(customer).not.toHaveProperty('nivel');
+    } finally {
+      mocked.close();
+    }
+  });
+});
