@@ -3,6 +3,7 @@ import { type ApiUrl, resolveApiUrl } from '../client/base-url.js';
 import { LoyaltyError } from '../client/errors.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { getOperation, type OperationId, operations as table } from '../operations/table.js';
+import { checkProfile } from '../server/internal.js';
 
 const operations = table as readonly Operation[];
 
@@ -103,9 +104,6 @@ export function resolveVerifyOptions(
   checkOptionNames(options, OPTION_NAMES, 'option', fail);
   const mode = options.mode ?? 'safe';
   if (mode === 'sandbox') fail("mode 'sandbox' is not available yet; use 'safe'");
-  // Silently comparing with the plain reference server would pass off its answers as the profile's.
-  if (options.profile !== undefined)
-    fail('profile is not available yet: a run compares with the plain reference server; leave it out');
   if (mode !== 'safe') fail(`mode must be 'safe' or 'sandbox' (got ${JSON.stringify(mode)})`);
   // An empty variable counts as unset.
   const baseUrl = options.baseUrl ?? (env.LOYALTY_BASE_URL || undefined);
@@ -122,7 +120,7 @@ export function resolveVerifyOptions(
     maxRequestsPerSecond: checkRate(options.maxRequestsPerSecond),
     signal: options.signal,
     onProgress: options.onProgress,
-    profile: options.profile,
+    profile: checkProfile(options.profile, fail),
     dispatcher: options.dispatcher,
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Scope } from '../operations/scopes.js';
-import { createReferenceEngine } from '../server/internal.js';
+import { createReferenceEngine, type EngineOptions } from '../server/internal.js';
 import { answerOf, type ProbeAnswer } from './answer.js';
 import type { Probe } from './probe.js';
 import { type Found, wireRequest } from './request.js';
@@ -13,7 +13,11 @@ export interface ReferenceTarget {
   send(probe: Probe, found?: Found): Promise<ProbeAnswer>;
 }
 
-export function createReferenceTarget(scopes: readonly Scope[]): ReferenceTarget {
+/** `overrides`: the profile it follows; by default none, and no limit. */
+export function createReferenceTarget(
+  scopes: readonly Scope[],
+  overrides: Pick<EngineOptions, 'profile'> = {},
+): ReferenceTarget {
   // A key of this run only: the service's key never reaches the engine.
   const key = `verify-reference-${randomBytes(12).toString('hex')}`;
   const engine = createReferenceEngine({
@@ -23,6 +27,7 @@ export function createReferenceTarget(scopes: readonly Scope[]): ReferenceTarget
       groupActionsPerMinute: Number.POSITIVE_INFINITY,
     },
     requestLog: { size: 0 },
+    ...overrides,
   });
   return {
     async send(probe, found) {

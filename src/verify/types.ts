@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { OperationId } from '../operations/table.js';
+import type { ServiceProfile } from '../server/profile/format.js';
 
 export type { OperationId };
 
@@ -68,17 +69,19 @@ export interface Coverage {
   checks: { check: string; outcome: CoverageOutcome; note?: string }[];
 }
 
-/** What a run learned of the service, with where each fact came from. Versioned; ours to extend. */
-export interface ServiceProfile {
-  format: 'loyalty-sdk/service-profile';
-  version: 1;
-  /** The service's origin; never the key. */
-  origin: string;
-  /** ISO 8601 instant. */
-  measuredAt: string;
-  sdkVersion: string;
-  entries: { path: string; value: unknown; source: 'document' | 'probe' | 'assumption' }[];
-}
+/**
+ * What a run learned of the service, with where each fact came from (version 2): the
+ * calibrations the reference server follows, and what else was observed. The format is the
+ * reference server's (`loyalty-sdk/server` exports it too).
+ */
+export type {
+  ProfileEntry,
+  ProfileFact,
+  ProfileJsonType,
+  ProfileLimitRules,
+  ProfileSource,
+  ServiceProfile,
+} from '../server/profile/format.js';
 
 /**
  * Why a run could not judge the service, when it could not (the verdict is then `unverified`):

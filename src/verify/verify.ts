@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { operations } from '../operations/table.js';
-import { SDK_VERSION } from '../version.js';
 import type { Unusable } from './classify.js';
 import { type ResolvedVerifyOptions, resolveVerifyOptions } from './options.js';
 import { discoveryProbe, planProbes } from './plan.js';
@@ -9,6 +8,7 @@ import { compareDocuments, discover } from './probes/discovery.js';
 import { headerProfile } from './probes/headers.js';
 import { runSuccessProbe } from './probes/reads.js';
 import { runRefusalProbe } from './probes/refusals.js';
+import { buildProfile } from './profile.js';
 import { isReady, wireRequest } from './request.js';
 import { cover, type Run } from './run.js';
 import { createServiceTarget } from './service.js';
@@ -42,14 +42,7 @@ function finish(run: Run, unusable: Unusable | undefined): VerifyResult {
     ...judgement,
     findings: run.findings,
     coverage,
-    profile: {
-      format: 'loyalty-sdk/service-profile',
-      version: 1,
-      origin: run.options.api.origin,
-      measuredAt: new Date().toISOString(),
-      sdkVersion: SDK_VERSION,
-      entries: [...run.profile, ...headerProfile(run)],
-    },
+    profile: buildProfile(run, [...run.profile, ...headerProfile(run)]),
     requests: run.service.requests,
   };
 }

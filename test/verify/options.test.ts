@@ -45,9 +45,9 @@ describe('verifyService options', () => {
       /sandbox' is not available yet/,
     ],
     [
-      'a profile (not yet)',
+      'a profile that is not one',
       { baseUrl: 'https://svc.test', apiKey: KEY, profile: {} as never },
-      /profile is not available yet/,
+      /profile.format must be 'loyalty-sdk\/service-profile'/,
     ],
   ])('%s: a LoyaltyError saying so, without the key', async (_, options, message) => {
     const error = await verifyService({ ...options, dispatcher: undefined }).catch(

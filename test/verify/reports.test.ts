@@ -34,10 +34,11 @@ const result = (overrides: Partial<VerifyResult> = {}): VerifyResult => ({
   ],
   profile: {
     format: 'loyalty-sdk/service-profile',
-    version: 1,
+    version: 2,
     origin: 'https://svc.test',
     measuredAt: '2026-11-25T00:00:00.000Z',
     sdkVersion: '0.1.0',
+    calibrations: [],
     entries: [],
   },
   requests: [

@@ -9,6 +9,7 @@ import { diffShapes } from '../compare/shapes.js';
 import { type DocumentIndex, indexDocument, isObject } from '../document-index.js';
 import { discoveryProbe } from '../plan.js';
 import type { Operation } from '../probe.js';
+import { observationsOf } from '../profile-observe.js';
 import { createReferenceTarget, type ReferenceTarget } from '../reference.js';
 import { addFinding, cover, type Run, reproduceOf, sendToService } from '../run.js';
 
@@ -55,7 +56,7 @@ export async function discover(run: Run): Promise<Discovery | Unusable> {
         'The key holds no scope: the service lists only its OpenAPI document for it, so no operation could be checked.',
     };
   const scopes = heldScopes(service);
-  const referenceTarget = createReferenceTarget(scopes);
+  const referenceTarget = createReferenceTarget(scopes, { profile: run.options.profile });
   const referenceAnswer = await referenceTarget.send(probe);
   const reference = indexDocument(referenceAnswer.envelope?.data as Record<string, unknown>);
   run.profile.push(
@@ -157,4 +158,5 @@ export function compareDocuments(run: Run, discovery: Discovery): void {
       severity: 'info',
       reproduce,
     });
+  observationsOf(run).documentFindings = run.findings.length;
 }

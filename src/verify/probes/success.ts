@@ -4,6 +4,8 @@ import type { ProbeAnswer } from '../answer.js';
 import { shapeFindings } from '../compare/findings.js';
 import { diffShapes } from '../compare/shapes.js';
 import type { Probe } from '../probe.js';
+import { expectedRecord } from '../profile-expect.js';
+import { observationsOf } from '../profile-observe.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
 import { inferShape, type Shape, shapeOfSchema } from '../shape.js';
 import type { Samples } from '../types.js';
@@ -37,8 +39,9 @@ export function checkSuccess(run: Run, probe: Probe, answer: ProbeAnswer): void 
   const around = diffShapes(sdkEnvelope(), inferShape(rest), 'observed');
   for (const finding of shapeFindings(around, 'response.200', 'field', operation.id, reproduce))
     addFinding(run, finding);
-  const expected = shapeOfSchema(responseJsonSchema(operation.data));
+  const expected = expectedRecord(operation, run.options.profile);
   const observed = inferShape(data);
+  observationsOf(run).records.set(operation.id, observed);
   for (const finding of shapeFindings(
     diffShapes(expected, observed, 'observed'),
     'response.200.data',

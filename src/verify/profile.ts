@@ -1,0 +1,130 @@
+import { getOperation } from '../operations/table.js';
+import {
+  DATA_LOCATION,
+  PROFILE_FORMAT,
+  PROFILE_VERSION,
+  type ProfileEntry,
+  type ProfileFact,
+  type ProfileJsonType,
+  type ProfileLimitRules,
+  type ProfileSource,
+  type ServiceProfile,
+} from '../server/internal.js';
+import { SDK_VERSION } from '../version.js';
+import { diffShapes, joinPath } from './compare/shapes.js';
+import type { Operation } from './probe.js';
+import { expectedRecord } from './profile-expect.js';
+import { detailsKey, observationsOf } from './profile-observe.js';
+import type { Run } from './run.js';
+import type { Shape } from './shape.js';
+import type { Finding } from './types.js';
+
+const LIMIT_RULES = ['minLength', 'maxLength', 'minimum', 'maximum'] as const;
+
+/** The shape at a path of field names and `[]` (items). */
+function shapeAt(shape: Shape, path: readonly string[]): Shape {
+  let current: Shape | undefined = shape;
+  for (const part of path) current = part === '[]' ? current?.items : current?.fields?.[part]?.shape;
+  return current ?? { types: [] };
+}
+
+/** Each field of a record that differs from what the run expected, with the types it was seen to have. */
+function fieldFacts(run: Run): ProfileFact[] {
+  const out: ProfileFact[] = [];
+  for (const [operationId, observed] of observationsOf(run).records) {
+    const expected = expectedRecord(getOperation(operationId) as Operation, run.options.profile);
+    for (const difference of diffShapes(expected, observed, 'observed')) {
+      if (difference.path.length === 0 || difference.path.at(-1) === '[]') continue;
+      out.push({
+        kind: 'field',
+        operationId,
+        location: joinPath(DATA_LOCATION, difference.path),
+        change: difference.change,
+        types:
+          difference.change === 'missing'
+            ? []
+            : (shapeAt(observed, difference.path).types as ProfileJsonType[]),
+        source: 'probe',
+      });
+    }
+  }
+  return out;
+}
+
+const statusOf = (location: string) => Number(location.split('.')[1]);
+
+/** What a finding says the reference server should do otherwise, when a profile can say it. */
+function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact | undefined {
+  const { operationId, location, observed } = finding;
+  if (operationId === null) return undefined;
+  if (finding.kind === 'error-code' && typeof observed === 'number')
+    return { kind: 'error-code', operationId, status: statusOf(location), codigoRespuesta: observed, source };
+  if (finding.kind === 'error-shape' && /^response\.\d+\.details$/.test(location)) {
+    const status = statusOf(location);
+    const shape = observationsOf(run).details.get(detailsKey(operationId, status));
+    if (shape === undefined) return undefined;
+    const keyed = shape.types.includes('object');
+    const values = new Set(Object.values(shape.fields ?? {}).flatMap((field) => field.shape.types));
+    const form = keyed ? 'keyed' : 'list';
+    return { kind: 'details', operationId, status, form, values: [...values] as ProfileJsonType[], source };
+  }
+  if (finding.kind === 'header' && source === 'probe' && location.startsWith('header.')) {
+    const seen = (observed as { statuses?: unknown[] } | undefined)?.statuses;
+    if (Array.isArray(seen) && seen.length === 0)
+      return {
+        kind: 'header',
+        operationId,
+        header: location.slice('header.'.length),
+        present: false,
+        source,
+      };
+  }
+  if (finding.kind === 'limit' && /^request\.(body|query)\.\w+$/.test(location)) {
+    const rules: ProfileLimitRules = {};
+    for (const rule of LIMIT_RULES) {
+      const value = (observed as Record<string, unknown> | undefined)?.[rule];
+      if (typeof value === 'number') rules[rule] = value;
+    }
+    if (Object.keys(rules).length > 0)
+      return { kind: 'limit', operationId, parameter: location, rules, source };
+  }
+  return undefined;
+}
+
+/** What makes two facts about the same thing: a newer one replaces an older one. */
+function factKey(fact: ProfileFact): string {
+  const where =
+    fact.kind === 'field'
+      ? fact.location
+      : fact.kind === 'limit'
+        ? fact.parameter
+        : fact.kind === 'header'
+          ? fact.header
+          : String(fact.status);
+  return `${fact.kind} ${fact.operationId} ${where}`;
+}
+
+/**
+ * The profile of a run: the calibrations (each difference a profile can express, as observed),
+ * with what else was observed. A run with a profile found differences from that profile's
+ * server, so its calibrations are that profile's with those differences laid over them.
+ */
+export function buildProfile(run: Run, entries: ProfileEntry[]): ServiceProfile {
+  const { documentFindings } = observationsOf(run);
+  const found = run.findings.flatMap((finding, index) => {
+    const fact = factOf(run, finding, index < documentFindings ? 'document' : 'probe');
+    return fact ? [fact] : [];
+  });
+  const calibrations = new Map<string, ProfileFact>();
+  for (const fact of [...(run.options.profile?.calibrations ?? []), ...fieldFacts(run), ...found])
+    calibrations.set(factKey(fact), fact);
+  return {
+    format: PROFILE_FORMAT,
+    version: PROFILE_VERSION,
+    origin: run.options.api.origin,
+    measuredAt: new Date().toISOString(),
+    sdkVersion: SDK_VERSION,
+    calibrations: [...calibrations.values()],
+    entries,
+  };
+}
