@@ -25,6 +25,7 @@ const FILE_FLAGS = new Set([
   '--report',
   '--json',
   '--junit',
+  '--profile',
   '--profile-out',
 ]);
 

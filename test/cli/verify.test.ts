@@ -217,10 +217,10 @@ describe('loyalty verify on a terminal', () => {
 
 describe('loyalty verify on Tab', () => {
   it('offers its flags, its modes, and files where a flag takes one', () => {
-    expect(complete(['verify', '--pro'])).toEqual(['--profile-out']);
+    expect(complete(['verify', '--pro'])).toEqual(['--profile', '--profile-out']);
     expect(complete(['verify', '--mode', ''])).toEqual(['safe', 'sandbox']);
     expect(complete(['verify', '--only', 'clientes.puntos.a'])).toEqual(['clientes.puntos.add']);
-    for (const flag of ['--report', '--json', '--junit', '--profile-out', '--api-key-file'])
+    for (const flag of ['--report', '--json', '--junit', '--profile', '--profile-out', '--api-key-file'])
       expect(complete(['verify', flag, ''])).toEqual([FILES]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { isScope, type Scope } from '../../operations/scopes.js';
-import type { ApiKeyConfig, ReferenceServerOptions } from '../../server/internal.js';
+import type { ApiKeyConfig, ReferenceServerOptions, ServiceProfile } from '../../server/internal.js';
 import { UsageError } from '../shared/usage-error.js';
 import { parseFlags } from '../table/parse-flags.js';
 import { FaultFlagError, faultsFromFlags } from './fault-flags.js';
@@ -34,23 +34,24 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
-function parseConfig(file: string, readFile: (path: string) => string): ReferenceServerOptions {
+/** A JSON object from a file a flag names (`--config`, `--profile`); the engine checks what it holds. */
+function readJsonObject<T extends object>(flag: string, file: string, readFile: (path: string) => string): T {
   let text: string;
   try {
     text = readFile(file);
   } catch (error) {
-    throw new UsageError(`--config: cannot read ${file}: ${(error as Error).message}`);
+    throw new UsageError(`${flag}: cannot read ${file}: ${(error as Error).message}`);
   }
-  let config: unknown;
+  let value: unknown;
   try {
-    config = JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--config: ${file} is not valid JSON: ${(error as Error).message}`);
+    throw new UsageError(`${flag}: ${file} is not valid JSON: ${(error as Error).message}`);
   }
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) {
-    throw new UsageError(`--config: ${file} must hold a JSON object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new UsageError(`${flag}: ${file} must hold a JSON object`);
   }
-  return config as ReferenceServerOptions;
+  return value as T;
 }
 
 const randomSeed = () => randomInt(0, 2 ** 32 - 1);
@@ -68,7 +69,11 @@ export function parseCommand(
   if (command !== 'serve') throw new UsageError(`unknown command ${JSON.stringify(command)}`);
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
 
-  const options = values.config ? parseConfig(values.config, readFile) : {};
+  const options = values.config
+    ? readJsonObject<ReferenceServerOptions>('--config', values.config, readFile)
+    : {};
+  if (values.profile !== undefined)
+    options.profile = readJsonObject<ServiceProfile>('--profile', values.profile, readFile);
   const keys = (values.key ?? []).map(parseKeyOption);
   if (keys.length > 0) options.keys = [...(options.keys ?? []), ...keys];
   try {
@@ -87,6 +92,7 @@ export const SERVE_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   config: { type: 'string' },
+  profile: { type: 'string' },
   key: { type: 'string', multiple: true },
   faults: { type: 'string' },
   'fault-rate': { type: 'string' },

@@ -4,6 +4,7 @@ import { createReferenceServer, DEFAULT_HOST, INSPECTOR_PATH, isLoopback } from 
 import { EXIT } from '../shared/exit-codes.js';
 import { type CliCommand, parseCommand, UsageError } from './args.js';
 import { describeKeys } from './describe-keys.js';
+import { describeProfile } from './describe-profile.js';
 import { describeFaults } from './fault-flags.js';
 import { USAGE } from './usage.js';
 
@@ -52,6 +53,7 @@ async function serve(command: ServeCommand): Promise<number> {
     'Accepted API keys (header apikey):',
     ...describeKeys(command.options.keys),
     ...describeFaults(command.options.faults),
+    ...describeProfile(command.options.profile),
     inspectorLine(url, command),
     'Press Ctrl+C to stop.',
   ];

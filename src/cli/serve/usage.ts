@@ -10,6 +10,8 @@ Options:
   --port N                 Port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H                 Address to bind (default 127.0.0.1: this machine only)
   --config FILE            JSON file with the createReferenceServer options: keys, seed, limits, faults
+  --profile FILE           Answer as a measured service did (a profile from loyalty verify --profile-out):
+                           its record fields, refusal codes, details form, headers and limits
   --key KEY=SCOPE,SCOPE    Accept KEY with these scopes; repeat for more keys
   --key KEY=*              Accept KEY with every scope
   --fault-rate R           Inject faults into R (0..1) of the /ext/v3 requests, spread evenly over

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { OperationId } from '../../operations/table.js';
-import type { Samples, VerifyMode } from '../../verify/index.js';
+import type { Samples, ServiceProfile, VerifyMode } from '../../verify/index.js';
 import { serviceSettings } from '../shared/service-client.js';
 import { UsageError } from '../shared/usage-error.js';
 import { operationById } from '../table/operation-id.js';
 import { parseFlags } from '../table/parse-flags.js';
+import { readProfileFile } from './profile-file.js';
 import { parseSamples } from './samples.js';
 
 export const COMMAND = 'loyalty verify';
@@ -23,6 +24,7 @@ export const VERIFY_OPTIONS = {
   report: { type: 'string' },
   json: { type: 'string' },
   junit: { type: 'string' },
+  profile: { type: 'string' },
   'profile-out': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -46,6 +48,8 @@ export interface VerifyCommand {
   samples: Samples;
   maxRequestsPerSecond: number | undefined;
   plan: boolean;
+  /** The profile to compare with (`--profile FILE`), as read; verifyService checks it. */
+  profile: ServiceProfile | undefined;
   files: OutputFiles;
 }
 
@@ -103,6 +107,7 @@ export function parseVerifyArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
     samples: parseSamples(values.sample ?? []),
     maxRequestsPerSecond: rateOf(values['max-rps']),
     plan,
+    profile: values.profile === undefined ? undefined : readProfileFile(values.profile),
     files: {
       report: fileOf('report', values.report),
       json: fileOf('json', values.json),

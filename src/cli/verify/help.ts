@@ -46,6 +46,10 @@ export function verifyHelp(): string {
       ['--report FILE.md', 'write the Markdown report to FILE instead of stdout'],
       ['--json FILE', 'write the result as JSON: verdict, findings, coverage, profile, requests'],
       ['--junit FILE', 'write JUnit XML for CI: one test case per operation and check'],
+      [
+        '--profile FILE',
+        'compare with the reference server following this profile (one --profile-out\nwrote): agrees when the service still answers as it did then',
+      ],
       ['--profile-out FILE', 'write what the run learned of the service (a profile, JSON)'],
       ['--help, -h', 'this help'],
     ]),

@@ -21,6 +21,7 @@ function optionsOf(command: VerifyCommand): VerifyOptions {
     ...(command.maxRequestsPerSecond === undefined
       ? {}
       : { maxRequestsPerSecond: command.maxRequestsPerSecond }),
+    ...(command.profile === undefined ? {} : { profile: command.profile }),
   };
 }
 
@@ -44,6 +45,7 @@ const FLAG_OF: Record<string, string> = {
   maxRequestsPerSecond: '--max-rps',
   operations: '--only',
   baseUrl: '--base-url',
+  profile: '--profile',
 };
 
 function inFlagWords(message: string): string {
