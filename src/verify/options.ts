@@ -103,8 +103,8 @@ export function resolveVerifyOptions(
   if (typeof options !== 'object' || options === null) fail('options must be an object');
   checkOptionNames(options, OPTION_NAMES, 'option', fail);
   const mode = options.mode ?? 'safe';
-  if (mode === 'sandbox') fail("mode 'sandbox' is not available yet; use 'safe'");
-  if (mode !== 'safe') fail(`mode must be 'safe' or 'sandbox' (got ${JSON.stringify(mode)})`);
+  if (mode !== 'safe' && mode !== 'sandbox')
+    fail(`mode must be 'safe' or 'sandbox' (got ${JSON.stringify(mode)})`);
   // An empty variable counts as unset.
   const baseUrl = options.baseUrl ?? (env.LOYALTY_BASE_URL || undefined);
   const apiKey = options.apiKey ?? env.LOYALTY_API_KEY ?? '';

@@ -17,7 +17,8 @@ export function createPacer(
   };
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

@@ -13,10 +13,13 @@ export interface ReferenceTarget {
   send(probe: Probe, found?: Found): Promise<ProbeAnswer>;
 }
 
-/** `overrides`: the profile it follows; by default none, and no limit. */
+/**
+ * `overrides`: the profile it follows; limits and a clock of its own (the sandbox burst's
+ * expectation). By default no profile and no limit.
+ */
 export function createReferenceTarget(
   scopes: readonly Scope[],
-  overrides: Pick<EngineOptions, 'profile'> = {},
+  overrides: Pick<EngineOptions, 'profile' | 'limits' | 'now'> = {},
 ): ReferenceTarget {
   // A key of this run only: the service's key never reaches the engine.
   const key = `verify-reference-${randomBytes(12).toString('hex')}`;

@@ -6,7 +6,14 @@ import type { ReferenceTarget } from './reference.js';
 import type { Found } from './request.js';
 import { reproduce } from './request.js';
 import type { NoAnswer, ServiceTarget } from './service.js';
-import type { Coverage, CoverageOutcome, Finding, OperationId, ServiceProfile } from './types.js';
+import type {
+  Coverage,
+  CoverageOutcome,
+  CreatedRecord,
+  Finding,
+  OperationId,
+  ServiceProfile,
+} from './types.js';
 
 /** What a run gathers as it goes; verify.ts turns it into the result. */
 export interface Run {
@@ -25,6 +32,8 @@ export interface Run {
   /** Per response header name (lower case): how many of the service's answers carried it. */
   headersSeen: Map<string, number>;
   answers: number;
+  /** What a sandbox run created or changed on the service. */
+  created: CreatedRecord[];
 }
 
 export function cover(

@@ -14,9 +14,12 @@ export interface NoAnswer {
   error: string;
 }
 
-/** The service under test: sends probes with the run's key, paced, each one recorded. */
+/**
+ * The service under test: sends probes with the run's key, paced, each one recorded. `unpaced`:
+ * the sandbox burst alone, which is bounded in count instead (sandbox/burst.ts).
+ */
 export interface ServiceTarget {
-  send(probe: Probe, found: Found): Promise<ProbeAnswer | NoAnswer>;
+  send(probe: Probe, found: Found, how?: { unpaced: boolean }): Promise<ProbeAnswer | NoAnswer>;
   readonly requests: SentRequest[];
 }
 
@@ -44,9 +47,10 @@ export function createServiceTarget(options: {
 }): ServiceTarget {
   const pace = createPacer(options.maxRequestsPerSecond, options.signal);
   const requests: SentRequest[] = [];
-  const send = async (probe: Probe, found: Found): Promise<ProbeAnswer | NoAnswer> => {
+  const send: ServiceTarget['send'] = async (probe, found, how) => {
     const wire = wireRequest(probe, options.api.basePath, found, options.apiKey);
-    await pace();
+    if (how?.unpaced) options.signal?.throwIfAborted();
+    else await pace();
     const started = performance.now();
     const record: SentRequest = {
       method: wire.method,

@@ -47,8 +47,8 @@ export interface Samples {
   tareaId?: number[];
 }
 
-/** Why a request was sent. */
-export type ProbePurpose = 'discovery' | 'read' | 'refusal' | 'dry-run' | 'write';
+/** Why a request was sent; `write` and `burst` only in sandbox mode. */
+export type ProbePurpose = 'discovery' | 'read' | 'refusal' | 'dry-run' | 'write' | 'burst';
 
 /** A request a run sent to the service (never the ones sent to the in-process reference engine). */
 export interface SentRequest {
@@ -104,12 +104,27 @@ export type VerifyFailure =
   | 'rate-limited'
   | 'no-answers';
 
+/**
+ * What a sandbox run created or changed on the service, by id (ids the run made, never a sample's
+ * record values): a `customer` (id: its uid), a `movement` of points (id: movimientoId, `on` the
+ * customer's uid), a `tag` added to the customers of a group (id: the tag, `on` the grupoId).
+ */
+export interface CreatedRecord {
+  kind: 'customer' | 'movement' | 'tag';
+  id: string | number;
+  /** The operation whose answer made it. */
+  operationId: OperationId;
+  on?: string | number;
+}
+
 export interface VerifyResult {
   verdict: Verdict;
   findings: Finding[];
   coverage: Coverage[];
   profile: ServiceProfile;
   requests: SentRequest[];
+  /** Everything the run created or changed on the service: empty in safe mode. */
+  created: CreatedRecord[];
   /** Why, in one sentence: always with `unverified`, and when a run stopped early. */
   reason?: string;
   /** What kind of bad target or stop `reason` describes. */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Scope } from '../operations/scopes.js';
 import { operations } from '../operations/table.js';
 import type { Unusable } from './classify.js';
 import { type ResolvedVerifyOptions, resolveVerifyOptions } from './options.js';
 import { discoveryProbe, planProbes } from './plan.js';
-import type { Probe } from './probe.js';
+import type { Operation, Probe } from './probe.js';
 import { compareDocuments, discover } from './probes/discovery.js';
 import { headerProfile } from './probes/headers.js';
 import { runSuccessProbe } from './probes/reads.js';
@@ -11,6 +12,8 @@ import { runRefusalProbe } from './probes/refusals.js';
 import { buildProfile } from './profile.js';
 import { isReady, wireRequest } from './request.js';
 import { cover, type Run } from './run.js';
+import { planSandbox, sandboxSequence } from './sandbox/plan.js';
+import { runSandbox } from './sandbox/run.js';
 import { createServiceTarget } from './service.js';
 import type { Coverage, PlannedProbe, VerifyOptions, VerifyResult } from './types.js';
 import { judge } from './verdict.js';
@@ -29,6 +32,7 @@ function newRun(options: ResolvedVerifyOptions): Run {
     envelopes: 0,
     headersSeen: new Map(),
     answers: 0,
+    created: [],
   };
 }
 
@@ -44,6 +48,7 @@ function finish(run: Run, unusable: Unusable | undefined): VerifyResult {
     coverage,
     profile: buildProfile(run, [...run.profile, ...headerProfile(run)]),
     requests: run.service.requests,
+    created: run.created,
   };
 }
 
@@ -63,9 +68,13 @@ const newRunId = () => randomBytes(4).toString('hex');
  * group action dry runs, and requests every correct service refuses, each compared with the SDK's
  * records or with what an in-process reference engine answers to the same request.
  *
- * Safe mode (the only mode so far) sends GET requests, requests that must be refused (aimed at
- * identifiers that name nothing, group actions as dry runs) and dry runs on `samples.grupoId`;
- * never more than `maxRequestsPerSecond`; it stops at the first 429.
+ * Safe mode (the default) sends GET requests, requests that must be refused (aimed at identifiers
+ * that name nothing, group actions as dry runs) and dry runs on `samples.grupoId`; never more than
+ * `maxRequestsPerSecond`; it stops at the first 429. Sandbox mode then writes: a customer marked
+ * `loyalty-verify` created and read back, a point added and read back, its Idempotency-Keys sent
+ * again (the same body, another body, another operation), a tag applied to `samples.grupoId` after
+ * its dry run, and a burst of at most 200 reads, unpaced, to the first 429; `created` lists what it
+ * made.
  *
  * A target that cannot be judged does not throw: the result is `unverified`, with `reason` (one
  * sentence) and `failure` saying which: `'unreachable'` (no answer; the CLI exits 7),
@@ -81,19 +90,22 @@ export async function verifyService(options: VerifyOptions = {}): Promise<Verify
   if ('failure' in discovery) return finish(run, discovery);
   run.reference = discovery.referenceTarget;
   compareDocuments(run, discovery);
-  const plan = planProbes({
+  const input = {
     operations: resolved.operations,
-    callable: (operation) => discovery.service.byOperation.has(operation.id),
-    holds: (scope) => discovery.scopes.includes(scope),
+    callable: (operation: Operation) => discovery.service.byOperation.has(operation.id),
+    holds: (scope: Scope) => discovery.scopes.includes(scope),
     samples: resolved.samples,
     runId: newRunId(),
-  });
+  };
+  const plan = planProbes(input);
+  const sandbox = resolved.mode === 'sandbox' ? planSandbox(input) : undefined;
   for (const { operation, check, note } of plan.skipped) cover(run, operation.id, check, 'skipped', note);
-  run.planned = 1 + plan.probes.length;
+  run.planned = 1 + plan.probes.length + (sandbox ? sandboxSequence(sandbox).length : 0);
   for (const probe of plan.probes) {
     if (run.stopped) break;
     await runProbe(run, probe);
   }
+  if (sandbox && !run.stopped) await runSandbox(run, sandbox, discovery.scopes);
   return finish(run, run.stopped);
 }
 
@@ -104,14 +116,16 @@ export async function verifyService(options: VerifyOptions = {}): Promise<Verify
  */
 export async function planVerification(options: VerifyOptions = {}): Promise<PlannedProbe[]> {
   const resolved = resolveVerifyOptions(options, false);
-  const plan = planProbes({
+  const input = {
     operations: resolved.operations,
     callable: () => true,
     holds: () => true,
     samples: resolved.samples,
     runId: newRunId(),
-  });
-  return [discoveryProbe(), ...plan.probes].map((probe) => ({
+  };
+  const plan = planProbes(input);
+  const sandbox = resolved.mode === 'sandbox' ? sandboxSequence(planSandbox(input)) : [];
+  return [discoveryProbe(), ...plan.probes, ...sandbox].map((probe) => ({
     operationId: probe.operation.id,
     method: probe.operation.method,
     path: wireRequest(probe, resolved.api.basePath).shownPath,

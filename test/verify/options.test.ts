@@ -40,9 +40,9 @@ describe('verifyService options', () => {
       /maxRequestsPerSecond must be a number greater than 0/,
     ],
     [
-      'sandbox mode (not yet)',
-      { baseUrl: 'https://svc.test', apiKey: KEY, mode: 'sandbox' },
-      /sandbox' is not available yet/,
+      'a mode that is neither',
+      { baseUrl: 'https://svc.test', apiKey: KEY, mode: 'careful' as never },
+      /mode must be 'safe' or 'sandbox'/,
     ],
     [
       'a profile that is not one',

@@ -44,6 +44,7 @@ const result = (overrides: Partial<VerifyResult> = {}): VerifyResult => ({
   requests: [
     { method: 'GET', path: '/ext/v3/openapi.json', purpose: 'discovery', status: 200, durationMs: 3 },
   ],
+  created: [],
   ...overrides,
 });
 

@@ -5,52 +5,10 @@
  */
 import { Dispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
-import type { OperationDefinition } from '../../src/operations/define.js';
 import type { Scope } from '../../src/operations/scopes.js';
-import { validateRequest } from '../../src/operations/validate.js';
-import { decodeWireParams } from '../../src/operations/wire.js';
-import { matchRoute } from '../../src/server/engine/router.js';
 import { planVerification, verifyService } from '../../src/verify/index.js';
+import { ALL_SCOPES, whyAllowed } from './safe-rule.js';
 import { BASE_URL, demoSamples, type Received, SERVICE_KEY, serviceUnderTest } from './service-under-test.js';
-
-/** Why a request that is not a GET may be sent in safe mode; undefined when it may not. */
-function whyAllowed(request: Received, scopes: ReadonlySet<Scope>): string | undefined {
-  if (request.method === 'GET') return 'a read';
-  if (request.headers.apikey !== SERVICE_KEY) return 'carries no valid key';
-  const route = matchRoute(request.method, request.path);
-  if (route.kind !== 'operation') return 'names no operation';
-  const operation = route.operation as OperationDefinition;
-  if (operation.scope !== null && !scopes.has(operation.scope)) return 'the key lacks the scope';
-  const body = request.body === undefined ? undefined : JSON.parse(request.body);
-  if (operation.groupAction && body?.dryRun === true) return 'a dry run';
-  const params = Object.fromEntries(
-    route.paramNames.map((name, index) => [name, decodeURIComponent(route.rawParams[index] as string)]),
-  );
-  const query = Object.fromEntries(new URLSearchParams(request.query));
-  const verdict = validateRequest(operation, {
-    params: operation.params ? decodeWireParams(operation.params, params) : params,
-    query: operation.query ? decodeWireParams(operation.query, query) : query,
-    body,
-    idempotencyKey: request.headers['idempotency-key'],
-  });
-  return verdict.ok ? undefined : 'breaks a rule of the table';
-}
-
-const ALL_SCOPES = new Set<Scope>([
-  'tareas:read',
-  'tareas:write',
-  'clientes:read',
-  'clientes:write',
-  'puntos:read',
-  'puntos:write',
-  'notificaciones:write',
-  'niveles:read',
-  'niveles:write',
-  'promociones:read',
-  'promociones:write',
-  'segmentos:write',
-  'reportes:read',
-]);
 
 describe('safe mode sends only reads, requests that must be refused, and dry runs', () => {
   it.each([

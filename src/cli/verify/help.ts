@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_REQUESTS_PER_SECOND } from '../../verify/options.js';
+import { BURST_BOUND } from '../../verify/sandbox/plan.js';
 import { KEY_SOURCES } from '../shared/api-key.js';
 import { columns } from '../shared/help-columns.js';
 import { WHERE_IDS_ARE } from '../table/operation-id.js';
@@ -23,8 +24,11 @@ export function verifyHelp(): string {
         '--mode safe|sandbox',
         'safe (default): only GET requests, requests the service must refuse, and\n' +
           'dry runs of group actions on the --sample groups: nothing changes.\n' +
-          'sandbox: also writes (a customer, points, idempotency, a burst to the rate\n' +
-          'limit) and needs --yes. Not available yet in this version: it exits 2.',
+          'sandbox: also writes, against a sandbox, with --yes: a customer named\n' +
+          'loyalty-verify, a point added to it, its Idempotency-Keys sent again, the\n' +
+          'tag loyalty-verify on the --sample group after its dry run, and a burst of\n' +
+          `at most ${BURST_BOUND} reads, unpaced, to the first 429. The report lists what\n` +
+          'it created.',
       ],
       ['--yes, -y', 'agree to the writes of --mode sandbox'],
       ['--only ID,...', `check only these operations (${WHERE_IDS_ARE});\ndefault: all the key may call`],

@@ -56,5 +56,6 @@ export async function writeOutputs(result: VerifyResult, files: OutputFiles): Pr
 export function summaryLine(result: VerifyResult): string {
   const findings = `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`;
   const sent = `${result.requests.length} request${result.requests.length === 1 ? '' : 's'} sent`;
-  return `loyalty verify: ${result.verdict} (${findings}, ${sent})${result.reason ? `: ${result.reason}` : ''}\n`;
+  const created = result.created.length > 0 ? `, ${result.created.length} created (see the report)` : '';
+  return `loyalty verify: ${result.verdict} (${findings}, ${sent}${created})${result.reason ? `: ${result.reason}` : ''}\n`;
 }

@@ -18,6 +18,22 @@ function findingLines(finding: Finding): string[] {
   ];
 }
 
+/** What a sandbox run made on the service, by id: what to clean up afterwards. */
+function createdLines(result: VerifyResult): string[] {
+  if (result.created.length === 0) return [];
+  return [
+    '',
+    `## Created (${result.created.length})`,
+    '',
+    '| Kind | Id | On | By |',
+    '| --- | --- | --- | --- |',
+    ...result.created.map(
+      (made) =>
+        `| ${made.kind} | \`${cell(String(made.id))}\` | ${made.on === undefined ? '' : `\`${cell(String(made.on))}\``} | \`${made.operationId}\` |`,
+    ),
+  ];
+}
+
 function countBy<T extends string>(items: readonly { severity: T }[], value: T): number {
   return items.filter((item) => item.severity === value).length;
 }
@@ -40,7 +56,7 @@ export function renderMarkdownReport(result: VerifyResult): string {
     if (group.length === 0) continue;
     lines.push('', `### ${TITLES[severity]} (${group.length})`, '', ...group.flatMap(findingLines));
   }
-  lines.push('', '## Coverage');
+  lines.push(...createdLines(result), '', '## Coverage');
   if (result.coverage.length === 0) lines.push('', 'Nothing was checked.');
   for (const { operationId, checks } of result.coverage) {
     const tally = (['observed', 'inferred', 'assumed', 'skipped'] as const)
