@@ -41,3 +41,10 @@ export function expectedRecord(operation: Operation, profile: ServiceProfile | u
   for (const fact of facts) follow(copy, fact);
   return copy;
 }
+
+/** Whether the profile says the service lacks the operation: the reference following it lacks it too. */
+export function lackedByProfile(operationId: string, profile: ServiceProfile | undefined): boolean {
+  return (profile?.calibrations ?? []).some(
+    (fact) => fact.kind === 'operation-missing' && fact.operationId === operationId,
+  );
+}

@@ -51,6 +51,9 @@ function fieldFacts(run: Run): ProfileFact[] {
   return out;
 }
 
+const isRules = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const statusOf = (location: string) => Number(location.split('.')[1]);
 
 /** What a finding says the reference server should do otherwise, when a profile can say it. */
@@ -79,6 +82,15 @@ function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact 
         source,
       };
   }
+  if (finding.kind === 'operation-missing' && observed === 'not listed')
+    return { kind: 'operation-missing', operationId, source };
+  if (
+    finding.kind === 'parameter' &&
+    /^request\.(body|query|header)\.[\w-]+$/.test(location) &&
+    isRules(observed) &&
+    !('declared' in observed)
+  )
+    return { kind: 'parameter', operationId, parameter: location, declared: observed, source };
   if (finding.kind === 'limit' && /^request\.(body|query)\.\w+$/.test(location)) {
     const rules: ProfileLimitRules = {};
     for (const rule of LIMIT_RULES) {
@@ -96,11 +108,13 @@ function factKey(fact: ProfileFact): string {
   const where =
     fact.kind === 'field'
       ? fact.location
-      : fact.kind === 'limit'
+      : fact.kind === 'limit' || fact.kind === 'parameter'
         ? fact.parameter
         : fact.kind === 'header'
           ? fact.header
-          : String(fact.status);
+          : fact.kind === 'operation-missing'
+            ? ''
+            : String(fact.status);
   return `${fact.kind} ${fact.operationId} ${where}`;
 }
 

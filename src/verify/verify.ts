@@ -10,6 +10,7 @@ import { headerProfile } from './probes/headers.js';
 import { runSuccessProbe } from './probes/reads.js';
 import { runRefusalProbe } from './probes/refusals.js';
 import { buildProfile } from './profile.js';
+import { lackedByProfile } from './profile-expect.js';
 import { isReady, wireRequest } from './request.js';
 import { cover, type Run } from './run.js';
 import { planSandbox, sandboxSequence } from './sandbox/plan.js';
@@ -92,7 +93,9 @@ export async function verifyService(options: VerifyOptions = {}): Promise<Verify
   compareDocuments(run, discovery);
   const input = {
     operations: resolved.operations,
-    callable: (operation: Operation) => discovery.service.byOperation.has(operation.id),
+    // An operation the profile says the service lacks has no expectation to probe it against.
+    callable: (operation: Operation) =>
+      discovery.service.byOperation.has(operation.id) && !lackedByProfile(operation.id, resolved.profile),
     holds: (scope: Scope) => discovery.scopes.includes(scope),
     samples: resolved.samples,
     runId: newRunId(),

@@ -78,6 +78,21 @@ const calibrations: ProfileFact[] = [
     present: false,
     source: 'probe',
   },
+  { kind: 'operation-missing', operationId: 'promociones.cupones.list', source: 'document' },
+  {
+    kind: 'parameter',
+    operationId: 'clientes.puntos.add',
+    parameter: 'request.body.motivo',
+    declared: { required: true },
+    source: 'document',
+  },
+  {
+    kind: 'parameter',
+    operationId: 'clientes.retrieve',
+    parameter: 'request.query.completo',
+    declared: { type: 'string' },
+    source: 'document',
+  },
   {
     kind: 'limit',
     operationId: 'clientes.notificaciones.send',
@@ -174,6 +189,39 @@ describe('the engine following a profile', () => {
   });
 });
 
+describe('the engine following a profile: operations and parameters', () => {
+  const { engine } = newEngine({ profile });
+  const document = async () => (await call<Loose>(engine, 'GET', api('/openapi.json'))).json.data;
+
+  it('answers an operation the service lacks as a route it does not have, and leaves it out of its document', async () => {
+    const gone = await call(engine, 'GET', api('/promociones/1/cupones'), {
+      query: 'inicio=2025-01-01&fin=2025-01-31',
+    });
+    expect([gone.status, gone.json.codigoRespuesta]).toEqual([404, ERROR_CODES.routeNotFound]);
+    expect(gone.json.meta.scope).toBeNull();
+    const { paths } = await document();
+    expect(paths['/ext/v3/promociones/{regaloId}/cupones']).toBeUndefined();
+    expect(paths['/ext/v3/promociones'].get).toBeDefined();
+  });
+
+  it("declares parameters as the service's document does; requests are still checked by our rules", async () => {
+    const { paths } = await document();
+    const points = paths['/ext/v3/clientes/{uid}/puntos'].post.requestBody.content['application/json'].schema;
+    expect(points.required).toContain('motivo');
+    const completo = paths['/ext/v3/clientes/{uid}'].get.parameters.find(
+      (parameter: Loose) => parameter.name === 'completo',
+    );
+    expect(completo.schema.type).toBe('string');
+    const added = await call(engine, 'POST', api('/clientes/cli_0001/puntos'), {
+      body: { puntos: 1 },
+      idem: newIdem(),
+    });
+    expect(added.status).toBe(200);
+  });
+});
+
+const factOf = (kind: ProfileFact['kind']) => calibrations.find((fact) => fact.kind === kind);
+
 describe('a profile as an option', () => {
   it.each([
     ['not an object', 'yes', /profile must be an object/],
@@ -190,22 +238,22 @@ describe('a profile as an option', () => {
     ['no calibrations', { ...profile, calibrations: undefined }, /profile.calibrations must be an array/],
     [
       'an unknown operation',
-      { ...profile, calibrations: [{ ...calibrations[4], operationId: 'nope.list' }] },
+      { ...profile, calibrations: [{ ...factOf('error-code'), operationId: 'nope.list' }] },
       /profile.calibrations\[0\].operationId names no operation of the SDK: "nope.list"/,
     ],
     [
       'an unknown kind',
-      { ...profile, calibrations: [{ ...calibrations[4], kind: 'mood' }] },
+      { ...profile, calibrations: [{ ...factOf('error-code'), kind: 'mood' }] },
       /profile.calibrations\[0\].kind is unknown: "mood"/,
     ],
     [
       'a field outside data',
-      { ...profile, calibrations: [{ ...calibrations[0], location: 'response.200.meta.x' }] },
+      { ...profile, calibrations: [{ ...factOf('field'), location: 'response.200.meta.x' }] },
       /profile.calibrations\[0\].location must name a field of data/,
     ],
     [
       'a limit that is no number',
-      { ...profile, calibrations: [{ ...calibrations[7], rules: { maxLength: '100' } }] },
+      { ...profile, calibrations: [{ ...factOf('limit'), rules: { maxLength: '100' } }] },
       /profile.calibrations\[0\].rules.maxLength must be a number/,
     ],
   ])('%s: refused, naming the field', (_, given, message) => {

@@ -25,6 +25,10 @@ const CALIBRATED = [
   'request-id-dropped',
   'titulo-stricter',
   'tipo-minimum',
+  'cupones-gone',
+  'motivo-required',
+  'completo-string',
+  'idempotency-optional',
 ];
 
 const plants: Plant[] = ALL_PLANTS.filter((plant) => CALIBRATED.includes(plant.id));

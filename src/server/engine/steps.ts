@@ -45,6 +45,8 @@ export function newMeta(): BaseMeta {
 export function answerApiRequest(state: EngineState, request: EngineRequest, meta: BaseMeta): Answer {
   return settle(() => {
     const route = findRoute(request);
+    // An operation the profiled service lacks is a route it does not have.
+    if (state.calibration?.lacks(route.operation.id)) throw routeNotFound();
     meta.scope = route.operation.scope;
     const caller = authenticate(state, request);
     meta.appId = caller.appId;

@@ -16,6 +16,7 @@ const JSON_TYPES: readonly ProfileJsonType[] = [
 const SOURCES = ['document', 'probe', 'assumption'];
 const CHANGES = ['added', 'missing', 'type', 'nullable'];
 const LIMIT_RULES = ['minLength', 'maxLength', 'minimum', 'maximum'];
+const DECLARED_RULES = ['type', 'pattern', 'enum', 'required'];
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,6 +64,19 @@ function checkKind(fact: Json, at: string, fail: Fail): void {
         if (typeof value !== 'number' || !Number.isFinite(value))
           fail(`${at}.rules.${rule} must be a number`);
       }
+      return;
+    case 'parameter':
+      if (
+        typeof fact.parameter !== 'string' ||
+        !/^request\.(body|query|header)\.[\w-]+$/.test(fact.parameter)
+      )
+        fail(`${at}.parameter must be request.body.NAME, request.query.NAME or request.header.NAME`);
+      if (!isObject(fact.declared)) fail(`${at}.declared must be an object`);
+      for (const rule of Object.keys(fact.declared))
+        if (!DECLARED_RULES.includes(rule))
+          fail(`${at}.declared.${rule} is not a rule (${DECLARED_RULES.join(', ')})`);
+      return;
+    case 'operation-missing':
       return;
     default:
       fail(`${at}.kind is unknown: ${JSON.stringify(fact.kind)}`);

@@ -3,42 +3,85 @@ import { getOperation } from '../../operations/table.js';
 import type { ProfileFact } from './format.js';
 
 type Json = Record<string, unknown>;
-type LimitFact = Extract<ProfileFact, { kind: 'limit' }>;
+type DocumentFact = Extract<ProfileFact, { kind: 'limit' | 'parameter' | 'operation-missing' }>;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The schema of a body field or query parameter in our document's entry of an operation. */
-function parameterSchema(entry: Json, where: string, name: string): Json | undefined {
-  if (where === 'query') {
-    const parameters = Array.isArray(entry.parameters) ? entry.parameters : [];
-    const found = parameters.find(
-      (parameter) => isObject(parameter) && parameter.in === 'query' && parameter.name === name,
-    );
-    return isObject(found) && isObject(found.schema) ? found.schema : undefined;
-  }
+/** A path, query or header parameter of an entry (a header by any case), or undefined. */
+function parameterOf(entry: Json, where: string, name: string): Json | undefined {
+  const parameters = Array.isArray(entry.parameters) ? entry.parameters : [];
+  const found = parameters.find(
+    (parameter) =>
+      isObject(parameter) &&
+      parameter.in === where &&
+      (where === 'header'
+        ? String(parameter.name).toLowerCase() === name.toLowerCase()
+        : parameter.name === name),
+  );
+  return isObject(found) ? found : undefined;
+}
+
+function bodySchema(entry: Json): Json | undefined {
   const content = (entry.requestBody as Json | undefined)?.content as Json | undefined;
-  const schema = (content?.['application/json'] as Json | undefined)?.schema as Json | undefined;
-  const property = (schema?.properties as Json | undefined)?.[name];
+  const schema = (content?.['application/json'] as Json | undefined)?.schema;
+  return isObject(schema) ? schema : undefined;
+}
+
+/** `required` of a body field lives in its object's list; of any other parameter, on the parameter. */
+function declareRequired(entry: Json, where: string, name: string, required: boolean): void {
+  if (where !== 'body') {
+    const parameter = parameterOf(entry, where, name);
+    if (parameter) parameter.required = required;
+    return;
+  }
+  const schema = bodySchema(entry);
+  if (!schema) return;
+  const list = (Array.isArray(schema.required) ? schema.required : []).filter((field) => field !== name);
+  schema.required = required ? [...list, name] : list;
+}
+
+function schemaOf(entry: Json, where: string, name: string): Json | undefined {
+  if (where !== 'body') {
+    const schema = parameterOf(entry, where, name)?.schema;
+    return isObject(schema) ? schema : undefined;
+  }
+  const property = (bodySchema(entry)?.properties as Json | undefined)?.[name];
   return isObject(property) ? property : undefined;
 }
 
-/**
- * Our OpenAPI document (`data` of openapi.retrieve) saying what the server then does: each
- * limit as the service declares it. Record schemas stay ours, as the service's own document
- * declared them (what a probe saw is in the answers, not in a document). Changes it in place.
- */
-export function followDocumentFacts(document: Json, facts: readonly LimitFact[]): void {
-  const paths = isObject(document.paths) ? document.paths : {};
-  for (const fact of facts) {
-    const operation = getOperation(fact.operationId);
-    if (operation === undefined) continue;
-    const entry = (paths[`${API_PREFIX}${operation.path}`] as Json | undefined)?.[
-      operation.method.toLowerCase()
-    ];
-    if (!isObject(entry)) continue;
-    const [, where = '', name = ''] = fact.parameter.split('.');
-    const schema = parameterSchema(entry, where, name);
-    if (schema) Object.assign(schema, fact.rules);
+function follow(paths: Json, fact: DocumentFact): void {
+  const operation = getOperation(fact.operationId);
+  if (operation === undefined) return;
+  const path = `${API_PREFIX}${operation.path}`;
+  const item = paths[path];
+  const method = operation.method.toLowerCase();
+  if (!isObject(item) || !isObject(item[method])) return;
+  if (fact.kind === 'operation-missing') {
+    delete item[method];
+    if (Object.keys(item).length === 0) delete paths[path];
+    return;
   }
+  const [, where = '', name = ''] = fact.parameter.split('.');
+  const entry = item[method] as Json;
+  const { required, ...rules }: Record<string, unknown> =
+    fact.kind === 'limit' ? { ...fact.rules } : fact.declared;
+  if (typeof required === 'boolean') declareRequired(entry, where, name, required);
+  const schema = schemaOf(entry, where, name);
+  if (!schema) return;
+  for (const [rule, value] of Object.entries(rules)) {
+    if (value === null || value === undefined) delete schema[rule];
+    else schema[rule] = value;
+  }
+}
+
+/**
+ * Our OpenAPI document (`data` of openapi.retrieve) as the service's declared it: its limits
+ * and parameter rules, without the operations it lacks. Record schemas stay ours, as the
+ * service's own document declared them (what a probe saw is in the answers, not in a document).
+ * Changes it in place.
+ */
+export function followDocumentFacts(document: Json, facts: readonly DocumentFact[]): void {
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const fact of facts) follow(paths, fact);
 }

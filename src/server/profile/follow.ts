@@ -11,8 +11,10 @@ type FactOf<Kind extends ProfileFact['kind']> = Extract<ProfileFact, { kind: Kin
 /** A profile's calibrations by operation and kind: what the engine's steps and answers look up. */
 export interface Calibration {
   facts<Kind extends ProfileFact['kind']>(operationId: string, kind: Kind): FactOf<Kind>[];
-  /** Every limit fact: the OpenAPI document carries all the operations'. */
-  readonly limits: FactOf<'limit'>[];
+  /** What the OpenAPI document follows, of every operation: limits, parameter rules, operations missing. */
+  readonly document: FactOf<'limit' | 'parameter' | 'operation-missing'>[];
+  /** Whether the service lacks the operation: it is then answered as a route that does not exist. */
+  lacks(operationId: string): boolean;
 }
 
 export function calibrationOf(profile: ServiceProfile): Calibration {
@@ -21,7 +23,11 @@ export function calibrationOf(profile: ServiceProfile): Calibration {
     byOperation.set(fact.operationId, [...(byOperation.get(fact.operationId) ?? []), fact]);
   const facts = <Kind extends ProfileFact['kind']>(operationId: string, kind: Kind) =>
     (byOperation.get(operationId) ?? []).filter((fact): fact is FactOf<Kind> => fact.kind === kind);
-  return { facts, limits: profile.calibrations.filter((fact) => fact.kind === 'limit') };
+  const document = profile.calibrations.filter(
+    (fact): fact is FactOf<'limit' | 'parameter' | 'operation-missing'> =>
+      fact.kind === 'limit' || fact.kind === 'parameter' || fact.kind === 'operation-missing',
+  );
+  return { facts, document, lacks: (operationId) => facts(operationId, 'operation-missing').length > 0 };
 }
 
 const OPENAPI: OperationId = 'openapi.retrieve';
@@ -55,8 +61,10 @@ export function followAnswer(
       ...out,
       headers: Object.fromEntries(Object.entries(out.headers).filter(([name]) => !lacking.includes(name))),
     };
-  if (out.status === 200 && operationId === OPENAPI && calibration.limits.length > 0)
-    return changeEnvelope(out, (envelope) => followDocumentFacts(envelope.data as Json, calibration.limits));
+  if (out.status === 200 && operationId === OPENAPI && calibration.document.length > 0)
+    return changeEnvelope(out, (envelope) =>
+      followDocumentFacts(envelope.data as Json, calibration.document),
+    );
   if (out.status === 200) {
     const fields = calibration.facts(operationId, 'field');
     return fields.length === 0

@@ -36,6 +36,10 @@ interface FactBase {
  *   object keyed by field name whose values are of `values`' types.
  * - `header`: an API header the service's answers to the operation lack.
  * - `limit`: the rules of a parameter (`request.body.titulo`) as the service's document declares them.
+ * - `parameter`: a parameter's other rules as the service's document declares them (`type`,
+ *   `pattern`, `enum`, `required`; null: not declared). The document says so; requests are
+ *   checked by our rules still.
+ * - `operation-missing`: the service lacks the operation (its document does not list it).
  */
 export type ProfileFact =
   | (FactBase & {
@@ -47,7 +51,9 @@ export type ProfileFact =
   | (FactBase & { kind: 'error-code'; status: number; codigoRespuesta: number })
   | (FactBase & { kind: 'details'; status: number; form: 'list' | 'keyed'; values: ProfileJsonType[] })
   | (FactBase & { kind: 'header'; header: string; present: false })
-  | (FactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules });
+  | (FactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules })
+  | (FactBase & { kind: 'parameter'; parameter: string; declared: Record<string, unknown> })
+  | (FactBase & { kind: 'operation-missing' });
 
 /** What a run observed that the reference server does not follow: counts, lists, names. */
 export interface ProfileEntry {

@@ -9,6 +9,7 @@ import { diffShapes } from '../compare/shapes.js';
 import { type DocumentIndex, indexDocument, isObject } from '../document-index.js';
 import { discoveryProbe } from '../plan.js';
 import type { Operation } from '../probe.js';
+import { lackedByProfile } from '../profile-expect.js';
 import { observationsOf } from '../profile-observe.js';
 import { createReferenceTarget, type ReferenceTarget } from '../reference.js';
 import { addFinding, cover, type Run, reproduceOf, sendToService } from '../run.js';
@@ -122,22 +123,25 @@ function compareListed(
 function compareOperation(run: Run, discovery: Discovery, operation: Operation, reproduce: string): void {
   const observed = discovery.service.byOperation.get(operation.id);
   const expected = discovery.reference.byOperation.get(operation.id);
+  const lacked = lackedByProfile(operation.id, run.options.profile);
   if (expected === undefined && observed === undefined) {
-    cover(run, operation.id, 'document', 'skipped', `the key lacks ${operation.scope}`);
+    const note = lacked ? 'the profile says the service lacks it' : `the key lacks ${operation.scope}`;
+    cover(run, operation.id, 'document', 'skipped', note);
     return;
   }
   // What the document says, not what the service was seen doing: inferred.
   cover(run, operation.id, 'document', 'inferred');
-  if (observed !== undefined) {
+  if (observed !== undefined && !lacked) {
     compareListed(run, discovery, operation, observed, expected, reproduce);
     return;
   }
+  // Missing, or listed again where the profile says the service lacks it.
   addFinding(run, {
     kind: 'operation-missing',
     operationId: operation.id,
     location: itemLocation(operation.method, `${API_PREFIX}${operation.path}`),
-    expected: 'listed',
-    observed: 'not listed',
+    expected: lacked ? 'not listed' : 'listed',
+    observed: observed === undefined ? 'not listed' : 'listed',
     severity: 'breaking',
     reproduce,
   });
