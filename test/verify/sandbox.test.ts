@@ -75,12 +75,15 @@ describe('sandbox mode against the reference server', () => {
     expect(report).toContain(`| customer | \`${uid}\` |`);
   });
 
-  it('records the burst in the profile: requests let through, the 429 and its Retry-After', async () => {
+  it('records in the profile the burst (requests let through, the 429 and its Retry-After) and what the keys sent again got', async () => {
     const result = await run;
     const entry = (path: string) => result.profile.entries.find((item) => item.path === path)?.value;
     expect(entry('rateLimit.burst')).toMatchObject({ accepted: 100, limited: true, sent: 101, bound: 200 });
     expect(entry('rateLimit.retryAfter')).toEqual({ present: true, value: '1' });
     expect(result.requests.filter((request) => request.purpose === 'burst')).toHaveLength(101);
+    expect(entry('idempotency.replay')).toEqual({ status: 200, answer: 'the original', replayed: 'true' });
+    expect(entry('idempotency.other-body')).toEqual({ status: 409, codigoRespuesta: 9409 });
+    expect(entry('idempotency.other-operation')).toEqual({ status: 409, codigoRespuesta: 9409 });
   });
 });
 

@@ -7,7 +7,9 @@ import type { Pair } from './exchange.js';
  * How the service treats an Idempotency-Key it has seen, against the reference engine given the
  * same sequence: a replay (same key, same body) answered as the original and marked
  * `Idempotent-Replayed`, and a key sent again with another body or on another operation refused.
- * Facts only (statuses, codes, whether the answer was the original), never a record's values.
+ * Facts only (statuses, codes, whether the answer was the original), never a record's values;
+ * what the service did goes to the profile's entries too (`idempotency.replay`, `.other-body`,
+ * `.other-operation`).
  */
 
 /** The header that marks a replayed answer, as the SDK's document spells it. */
@@ -38,6 +40,11 @@ export function compareReplay(run: Run, probe: Probe, original: Pair, replay: Pa
     });
   const wanted = replay.expected.headers[REPLAYED.toLowerCase()];
   const seen = replay.observed.headers[REPLAYED.toLowerCase()];
+  run.profile.push({
+    path: 'idempotency.replay',
+    value: { ...observed, replayed: seen ?? null },
+    source: 'probe',
+  });
   if (replay.observed.status === replay.expected.status && wanted !== seen)
     addFinding(run, {
       kind: 'idempotency',
@@ -68,6 +75,7 @@ export function compareConflict(
 ): void {
   const expected = refusalFacts(pair.expected);
   const observed = refusalFacts(pair.observed);
+  run.profile.push({ path: `idempotency.${what}`, value: observed, source: 'probe' });
   if (JSON.stringify(expected) !== JSON.stringify(observed))
     addFinding(run, {
       kind: 'idempotency',
