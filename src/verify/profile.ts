@@ -82,6 +82,8 @@ function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact 
         source,
       };
   }
+  if (finding.kind === 'scope' && location === 'scope' && typeof observed === 'string')
+    return { kind: 'scope', operationId, scope: observed, source };
   if (finding.kind === 'operation-missing' && observed === 'not listed')
     return { kind: 'operation-missing', operationId, source };
   if (
@@ -112,7 +114,7 @@ function factKey(fact: ProfileFact): string {
         ? fact.parameter
         : fact.kind === 'header'
           ? fact.header
-          : fact.kind === 'operation-missing'
+          : fact.kind === 'operation-missing' || fact.kind === 'scope'
             ? ''
             : String(fact.status);
   return `${fact.kind} ${fact.operationId} ${where}`;

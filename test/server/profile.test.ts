@@ -79,6 +79,7 @@ const calibrations: ProfileFact[] = [
     source: 'probe',
   },
   { kind: 'operation-missing', operationId: 'promociones.cupones.list', source: 'document' },
+  { kind: 'scope', operationId: 'grupos.nombre.set', scope: 'clientes:write', source: 'document' },
   {
     kind: 'parameter',
     operationId: 'clientes.puntos.add',
@@ -212,6 +213,7 @@ describe('the engine following a profile: operations and parameters', () => {
       (parameter: Loose) => parameter.name === 'completo',
     );
     expect(completo.schema.type).toBe('string');
+    expect(paths['/ext/v3/grupos/{grupoId}/nombre'].post['x-scope']).toBe('clientes:write');
     const added = await call(engine, 'POST', api('/clientes/cli_0001/puntos'), {
       body: { puntos: 1 },
       idem: newIdem(),
@@ -250,6 +252,11 @@ describe('a profile as an option', () => {
       'a field outside data',
       { ...profile, calibrations: [{ ...factOf('field'), location: 'response.200.meta.x' }] },
       /profile.calibrations\[0\].location must name a field of data/,
+    ],
+    [
+      'a scope of no API',
+      { ...profile, calibrations: [{ ...factOf('scope'), scope: 'todo:write' }] },
+      /profile.calibrations\[0\].scope must be a scope of the API: "todo:write"/,
     ],
     [
       'a limit that is no number',

@@ -29,6 +29,7 @@ const CALIBRATED = [
   'motivo-required',
   'completo-string',
   'idempotency-optional',
+  'nombre-scope',
 ];
 
 const plants: Plant[] = ALL_PLANTS.filter((plant) => CALIBRATED.includes(plant.id));
@@ -73,6 +74,8 @@ describe('the round trip of a profile', () => {
     });
     expect(result.findings.map(where)).toEqual([]);
     expect(result.verdict).toBe('agrees');
+    // Nothing changed, so the profile this run writes calibrates the same.
+    expect(result.profile.calibrations).toEqual(profile.calibrations);
   });
 
   it('(b) a reference server following the profile (loyalty serve --profile), verified with it, agrees', async () => {

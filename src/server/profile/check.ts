@@ -1,3 +1,4 @@
+import { isScope } from '../../operations/scopes.js';
 import { getOperation } from '../../operations/table.js';
 import { PROFILE_FORMAT, PROFILE_VERSION, type ProfileJsonType, type ServiceProfile } from './format.js';
 
@@ -77,6 +78,9 @@ function checkKind(fact: Json, at: string, fail: Fail): void {
           fail(`${at}.declared.${rule} is not a rule (${DECLARED_RULES.join(', ')})`);
       return;
     case 'operation-missing':
+      return;
+    case 'scope':
+      if (!isScope(fact.scope)) fail(`${at}.scope must be a scope of the API: ${JSON.stringify(fact.scope)}`);
       return;
     default:
       fail(`${at}.kind is unknown: ${JSON.stringify(fact.kind)}`);

@@ -3,7 +3,7 @@ import { getOperation } from '../../operations/table.js';
 import type { ProfileFact } from './format.js';
 
 type Json = Record<string, unknown>;
-type DocumentFact = Extract<ProfileFact, { kind: 'limit' | 'parameter' | 'operation-missing' }>;
+type DocumentFact = Extract<ProfileFact, { kind: 'limit' | 'parameter' | 'operation-missing' | 'scope' }>;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -62,6 +62,10 @@ function follow(paths: Json, fact: DocumentFact): void {
     if (Object.keys(item).length === 0) delete paths[path];
     return;
   }
+  if (fact.kind === 'scope') {
+    (item[method] as Json)['x-scope'] = fact.scope;
+    return;
+  }
   const [, where = '', name = ''] = fact.parameter.split('.');
   const entry = item[method] as Json;
   const { required, ...rules }: Record<string, unknown> =
@@ -76,8 +80,8 @@ function follow(paths: Json, fact: DocumentFact): void {
 }
 
 /**
- * Our OpenAPI document (`data` of openapi.retrieve) as the service's declared it: its limits
- * and parameter rules, without the operations it lacks. Record schemas stay ours, as the
+ * Our OpenAPI document (`data` of openapi.retrieve) as the service's declared it: its limits,
+ * parameter rules and scopes, without the operations it lacks. Record schemas stay ours, as the
  * service's own document declared them (what a probe saw is in the answers, not in a document).
  * Changes it in place.
  */

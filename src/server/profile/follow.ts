@@ -8,11 +8,15 @@ import { followRecordFacts } from './records.js';
 type Json = Record<string, unknown>;
 type FactOf<Kind extends ProfileFact['kind']> = Extract<ProfileFact, { kind: Kind }>;
 
+/** The calibrations of what the service's document declares: the OpenAPI document follows them. */
+const DOCUMENT_KINDS: readonly ProfileFact['kind'][] = ['limit', 'parameter', 'operation-missing', 'scope'];
+type DocumentKind = 'limit' | 'parameter' | 'operation-missing' | 'scope';
+
 /** A profile's calibrations by operation and kind: what the engine's steps and answers look up. */
 export interface Calibration {
   facts<Kind extends ProfileFact['kind']>(operationId: string, kind: Kind): FactOf<Kind>[];
-  /** What the OpenAPI document follows, of every operation: limits, parameter rules, operations missing. */
-  readonly document: FactOf<'limit' | 'parameter' | 'operation-missing'>[];
+  /** What the OpenAPI document follows, of every operation: limits, parameter rules, scopes, operations missing. */
+  readonly document: FactOf<DocumentKind>[];
   /** Whether the service lacks the operation: it is then answered as a route that does not exist. */
   lacks(operationId: string): boolean;
 }
@@ -23,9 +27,8 @@ export function calibrationOf(profile: ServiceProfile): Calibration {
     byOperation.set(fact.operationId, [...(byOperation.get(fact.operationId) ?? []), fact]);
   const facts = <Kind extends ProfileFact['kind']>(operationId: string, kind: Kind) =>
     (byOperation.get(operationId) ?? []).filter((fact): fact is FactOf<Kind> => fact.kind === kind);
-  const document = profile.calibrations.filter(
-    (fact): fact is FactOf<'limit' | 'parameter' | 'operation-missing'> =>
-      fact.kind === 'limit' || fact.kind === 'parameter' || fact.kind === 'operation-missing',
+  const document = profile.calibrations.filter((fact): fact is FactOf<DocumentKind> =>
+    DOCUMENT_KINDS.includes(fact.kind),
   );
   return { facts, document, lacks: (operationId) => facts(operationId, 'operation-missing').length > 0 };
 }

@@ -40,6 +40,8 @@ interface FactBase {
  *   `pattern`, `enum`, `required`; null: not declared). The document says so; requests are
  *   checked by our rules still.
  * - `operation-missing`: the service lacks the operation (its document does not list it).
+ * - `scope`: the scope the service's document declares for the operation (`x-scope`); the
+ *   document says so, requests are checked against our scope still.
  */
 export type ProfileFact =
   | (FactBase & {
@@ -53,7 +55,8 @@ export type ProfileFact =
   | (FactBase & { kind: 'header'; header: string; present: false })
   | (FactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules })
   | (FactBase & { kind: 'parameter'; parameter: string; declared: Record<string, unknown> })
-  | (FactBase & { kind: 'operation-missing' });
+  | (FactBase & { kind: 'operation-missing' })
+  | (FactBase & { kind: 'scope'; scope: string });
 
 /** What a run observed that the reference server does not follow: counts, lists, names. */
 export interface ProfileEntry {

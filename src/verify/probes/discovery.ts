@@ -85,12 +85,14 @@ function compareListed(
 ): void {
   const { service, reference } = discovery;
   const declaredScope = observed.item['x-scope'];
-  if (declaredScope !== undefined && declaredScope !== operation.scope)
+  // The expectation's scope: ours, or the one a profile says the service's document declares.
+  const wantedScope = expected?.item['x-scope'] ?? operation.scope;
+  if (declaredScope !== undefined && declaredScope !== wantedScope)
     addFinding(run, {
       kind: 'scope',
       operationId: operation.id,
       location: 'scope',
-      expected: operation.scope,
+      expected: wantedScope,
       observed: declaredScope,
       severity: 'breaking',
       reproduce,
