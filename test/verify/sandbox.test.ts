@@ -81,6 +81,10 @@ describe('sandbox mode against the reference server', () => {
     expect(entry('rateLimit.burst')).toMatchObject({ accepted: 100, limited: true, sent: 101, bound: 200 });
     expect(entry('rateLimit.retryAfter')).toEqual({ present: true, value: '1' });
     expect(result.requests.filter((request) => request.purpose === 'burst')).toHaveLength(101);
+    const burst = result.coverage
+      .find((entry) => entry.operationId === 'tareas.list')
+      ?.checks.find((check) => check.check.startsWith('sandbox: a burst'));
+    expect(burst?.note).toMatch(/^100 let through in \d+ ms, then 429 with Retry-After 1$/);
     expect(entry('idempotency.replay')).toEqual({ status: 200, answer: 'the original', replayed: 'true' });
     expect(entry('idempotency.other-body')).toEqual({ status: 409, codigoRespuesta: 9409 });
     expect(entry('idempotency.other-operation')).toEqual({ status: 409, codigoRespuesta: 9409 });

@@ -38,6 +38,14 @@ function record(run: Run, seen: Tally, elapsedMs: number): void {
   });
 }
 
+/** What the burst saw, in words for the report's coverage. */
+function burstNote(seen: Tally, elapsedMs: number): string {
+  const through = `${seen.accepted} let through in ${elapsedMs} ms`;
+  if (seen.refusal === undefined) return `${through}, no 429 (the bound)`;
+  const retryAfter = seen.refusal.headers['retry-after'];
+  return `${through}, then 429 ${retryAfter === undefined ? 'without Retry-After' : `with Retry-After ${retryAfter}`}`;
+}
+
 function judgeBurst(run: Run, probe: Probe, seen: Tally, wanted: Tally): void {
   const reproduce = reproduceOf(run, probe);
   const expected = factsOf(wanted);
@@ -100,5 +108,5 @@ export async function runBurst(run: Run, probe: Probe, scopes: readonly Scope[])
   while (open(wanted)) count(wanted, await reference.send(probe));
   record(run, seen, elapsedMs);
   judgeBurst(run, probe, seen, wanted);
-  cover(run, probe.operation.id, probe.check, 'observed');
+  cover(run, probe.operation.id, probe.check, 'observed', burstNote(seen, elapsedMs));
 }
