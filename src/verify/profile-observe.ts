@@ -1,3 +1,4 @@
+import type { Probe } from './probe.js';
 import type { Run } from './run.js';
 import type { Shape } from './shape.js';
 import type { OperationId } from './types.js';
@@ -10,6 +11,8 @@ export interface Observations {
   details: Map<string, Shape>;
   /** How many findings came from the service's document (they come first, before any probe). */
   documentFindings: number;
+  /** Refusals the service gave another status: the parameter the probe broke and the value it sent. */
+  statuses: { operationId: OperationId; parameter: string; value: unknown; from: number; status: number }[];
 }
 
 const byRun = new WeakMap<Run, Observations>();
@@ -17,10 +20,29 @@ const byRun = new WeakMap<Run, Observations>();
 export function observationsOf(run: Run): Observations {
   let observations = byRun.get(run);
   if (observations === undefined) {
-    observations = { records: new Map(), details: new Map(), documentFindings: 0 };
+    observations = { records: new Map(), details: new Map(), documentFindings: 0, statuses: [] };
     byRun.set(run, observations);
   }
   return observations;
 }
 
 export const detailsKey = (operationId: OperationId, status: number) => `${operationId} ${status}`;
+
+/**
+ * A refusal the service gave another status than the reference: which body field or query
+ * parameter the probe broke, and the value it sent (made by verify to break one rule).
+ */
+export function noteStatus(run: Run, probe: Probe, from: number, status: number): void {
+  const [, where, name = ''] = probe.target.split('.');
+  if (status < 400 || (where !== 'body' && where !== 'query')) return;
+  const holder: Record<string, unknown> | undefined =
+    where === 'query' ? probe.query : (probe.body as Record<string, unknown> | undefined);
+  if (holder === undefined || !(name in holder)) return;
+  observationsOf(run).statuses.push({
+    operationId: probe.operation.id,
+    parameter: probe.target,
+    value: holder[name],
+    from,
+    status,
+  });
+}

@@ -105,6 +105,21 @@ function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact 
   return undefined;
 }
 
+/** Each refusal the service gave another status, as the reference server should then give it. */
+function statusFacts(run: Run): ProfileFact[] {
+  return observationsOf(run).statuses.map(
+    ({ operationId, parameter, value, from, status }): ProfileFact => ({
+      kind: 'status',
+      operationId,
+      parameter,
+      value,
+      from,
+      status,
+      source: 'probe',
+    }),
+  );
+}
+
 /** What makes two facts about the same thing: a newer one replaces an older one. */
 function factKey(fact: ProfileFact): string {
   const where =
@@ -116,7 +131,9 @@ function factKey(fact: ProfileFact): string {
           ? fact.header
           : fact.kind === 'operation-missing' || fact.kind === 'scope'
             ? ''
-            : String(fact.status);
+            : fact.kind === 'status'
+              ? `${fact.parameter} ${JSON.stringify(fact.value)}`
+              : String(fact.status);
   return `${fact.kind} ${fact.operationId} ${where}`;
 }
 
@@ -132,7 +149,12 @@ export function buildProfile(run: Run, entries: ProfileEntry[]): ServiceProfile 
     return fact ? [fact] : [];
   });
   const calibrations = new Map<string, ProfileFact>();
-  for (const fact of [...(run.options.profile?.calibrations ?? []), ...fieldFacts(run), ...found])
+  for (const fact of [
+    ...(run.options.profile?.calibrations ?? []),
+    ...fieldFacts(run),
+    ...statusFacts(run),
+    ...found,
+  ])
     calibrations.set(factKey(fact), fact);
   return {
     format: PROFILE_FORMAT,

@@ -79,6 +79,15 @@ const calibrations: ProfileFact[] = [
     source: 'probe',
   },
   { kind: 'operation-missing', operationId: 'promociones.cupones.list', source: 'document' },
+  {
+    kind: 'status',
+    operationId: 'clientes.puntos.add',
+    parameter: 'request.body.puntos',
+    value: 0,
+    from: 400,
+    status: 422,
+    source: 'probe',
+  },
   { kind: 'scope', operationId: 'grupos.nombre.set', scope: 'clientes:write', source: 'document' },
   {
     kind: 'parameter',
@@ -187,6 +196,22 @@ describe('the engine following a profile', () => {
         'application/json'
       ].schema;
     expect(schema.properties.titulo.maxLength).toBe(TITULO_MAX);
+  });
+});
+
+describe('the engine following a profile: a status of its own for one rule', () => {
+  const { engine } = newEngine({ profile });
+  const add = (puntos: unknown) =>
+    call(engine, 'POST', api('/clientes/cli_0001/puntos'), {
+      body: { puntos, motivo: 'x' },
+      idem: newIdem(),
+    });
+
+  it('answers the observed status to the request the service refused so, and ours to the others', async () => {
+    const zero = await add(0);
+    expect([zero.status, zero.json.codigoRespuesta]).toEqual([422, ERROR_CODES.badRequest]);
+    expect((await add('uno')).status).toBe(400);
+    expect((await add(1)).status).toBe(200);
   });
 });
 

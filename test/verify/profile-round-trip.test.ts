@@ -30,6 +30,7 @@ const CALIBRATED = [
   'completo-string',
   'idempotency-optional',
   'nombre-scope',
+  'puntos-zero-422',
 ];
 
 const plants: Plant[] = ALL_PLANTS.filter((plant) => CALIBRATED.includes(plant.id));

@@ -38,7 +38,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
           const route = matchRoute(request.method.toUpperCase(), request.path);
           if (route.kind !== 'operation') return answer(request);
           return mapAnswer(answer(request), (response) =>
-            followAnswer(calibration, route.operation.id, response),
+            followAnswer(calibration, route.operation.id, request, response),
           );
         };
   return {

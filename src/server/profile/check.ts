@@ -79,6 +79,12 @@ function checkKind(fact: Json, at: string, fail: Fail): void {
       return;
     case 'operation-missing':
       return;
+    case 'status':
+      if (typeof fact.parameter !== 'string' || !/^request\.(body|query)\.\w+$/.test(fact.parameter))
+        fail(`${at}.parameter must be request.body.NAME or request.query.NAME`);
+      checkStatus(fact.from, `${at}.from`, fail);
+      checkStatus(fact.status, at, fail);
+      return;
     case 'scope':
       if (!isScope(fact.scope)) fail(`${at}.scope must be a scope of the API: ${JSON.stringify(fact.scope)}`);
       return;

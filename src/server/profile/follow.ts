@@ -1,9 +1,10 @@
 import type { OperationId } from '../../operations/table.js';
-import type { EngineResponse } from '../answers/response.js';
+import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { followDocumentFacts } from './document.js';
 import { followFailureFacts } from './failures.js';
 import type { ProfileFact, ServiceProfile } from './format.js';
 import { followRecordFacts } from './records.js';
+import { followStatusFacts } from './statuses.js';
 
 type Json = Record<string, unknown>;
 type FactOf<Kind extends ProfileFact['kind']> = Extract<ProfileFact, { kind: Kind }>;
@@ -49,15 +50,16 @@ function changeEnvelope(response: EngineResponse, change: (envelope: Json) => vo
 }
 
 /**
- * An answer of `operationId` as the profiled service gives it: its record fields, its refusal
- * codes and `details` form, its headers; the OpenAPI document with its limits.
+ * An answer of `operationId` to `request` as the profiled service gives it: its refusal statuses,
+ * codes and `details` form, its record fields, its headers; the OpenAPI document as its own.
  */
 export function followAnswer(
   calibration: Calibration,
   operationId: string,
+  request: EngineRequest,
   response: EngineResponse,
 ): EngineResponse {
-  let out = response;
+  let out = followStatusFacts(calibration.facts(operationId, 'status'), request, response);
   const lacking = calibration.facts(operationId, 'header').map((fact) => fact.header.toLowerCase());
   if (lacking.length > 0)
     out = {

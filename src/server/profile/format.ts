@@ -40,6 +40,8 @@ interface FactBase {
  *   `pattern`, `enum`, `required`; null: not declared). The document says so; requests are
  *   checked by our rules still.
  * - `operation-missing`: the service lacks the operation (its document does not list it).
+ * - `status`: a request our rules refuse with `from`, whose `parameter` held `value` (a value
+ *   verify made to break one rule, never a record's), the service refused with `status`.
  * - `scope`: the scope the service's document declares for the operation (`x-scope`); the
  *   document says so, requests are checked against our scope still.
  */
@@ -56,7 +58,8 @@ export type ProfileFact =
   | (FactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules })
   | (FactBase & { kind: 'parameter'; parameter: string; declared: Record<string, unknown> })
   | (FactBase & { kind: 'operation-missing' })
-  | (FactBase & { kind: 'scope'; scope: string });
+  | (FactBase & { kind: 'scope'; scope: string })
+  | (FactBase & { kind: 'status'; parameter: string; value: unknown; from: number; status: number });
 
 /** What a run observed that the reference server does not follow: counts, lists, names. */
 export interface ProfileEntry {

@@ -3,7 +3,7 @@ import type { ProbeAnswer } from '../answer.js';
 import { shapeFindings } from '../compare/findings.js';
 import { diffShapes } from '../compare/shapes.js';
 import type { Probe } from '../probe.js';
-import { detailsKey, observationsOf } from '../profile-observe.js';
+import { detailsKey, noteStatus, observationsOf } from '../profile-observe.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
 import { inferShape } from '../shape.js';
 import { compareHeaders } from './headers.js';
@@ -23,6 +23,7 @@ function compareRefusal(run: Run, probe: Probe, observed: ProbeAnswer, expected:
   const reproduce = reproduceOf(run, probe);
   const finding = { operationId: operation.id, reproduce };
   if (observed.status !== expected.status) {
+    noteStatus(run, probe, expected.status, observed.status);
     addFinding(run, {
       ...finding,
       kind: 'status',
