@@ -1,9 +1,9 @@
 import { isScope } from '../../operations/scopes.js';
 import { getOperation } from '../../operations/table.js';
 import { PROFILE_FORMAT, PROFILE_VERSION, type ProfileJsonType, type ServiceProfile } from './format.js';
+import { isObject, type Json } from './json.js';
 
 type Fail = (message: string) => never;
-type Json = Record<string, unknown>;
 
 const JSON_TYPES: readonly ProfileJsonType[] = [
   'string',
@@ -18,9 +18,6 @@ const SOURCES = ['document', 'probe', 'assumption'];
 const CHANGES = ['added', 'missing', 'type', 'nullable'];
 const LIMIT_RULES = ['minLength', 'maxLength', 'minimum', 'maximum'];
 const DECLARED_RULES = ['type', 'pattern', 'enum', 'required'];
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkTypes(types: unknown, at: string, fail: Fail): void {
   if (!Array.isArray(types) || types.some((type) => !JSON_TYPES.includes(type)))

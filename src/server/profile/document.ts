@@ -1,12 +1,10 @@
 import { API_PREFIX } from '../../operations/limits.js';
 import { getOperation } from '../../operations/table.js';
+import { parameterPlace } from './field-path.js';
 import type { ProfileFact } from './format.js';
+import { isObject, type Json } from './json.js';
 
-type Json = Record<string, unknown>;
 type DocumentFact = Extract<ProfileFact, { kind: 'limit' | 'parameter' | 'operation-missing' | 'scope' }>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A path, query or header parameter of an entry (a header by any case), or undefined. */
 function parameterOf(entry: Json, where: string, name: string): Json | undefined {
@@ -66,7 +64,7 @@ function follow(paths: Json, fact: DocumentFact): void {
     (item[method] as Json)['x-scope'] = fact.scope;
     return;
   }
-  const [, where = '', name = ''] = fact.parameter.split('.');
+  const { where, name } = parameterPlace(fact.parameter);
   const entry = item[method] as Json;
   const { required, ...rules }: Record<string, unknown> =
     fact.kind === 'limit' ? { ...fact.rules } : fact.declared;

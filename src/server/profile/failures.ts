@@ -1,11 +1,8 @@
 import type { ProfileFact } from './format.js';
+import { isObject, type Json } from './json.js';
 
-type Json = Record<string, unknown>;
 type CodeFact = Extract<ProfileFact, { kind: 'error-code' }>;
 type DetailsFact = Extract<ProfileFact, { kind: 'details' }>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One of our details (`{ in, name, message, code }`) as the value of a keyed form. */
 function keyedValue(detail: Json, fact: DetailsFact): unknown {

@@ -8,3 +8,9 @@ export const DATA_LOCATION = 'response.200.data';
 export function fieldPath(location: string): string[] {
   return location.slice(DATA_LOCATION.length).match(/\[\]|[^.[\]]+/g) ?? [];
 }
+
+/** `request.body.titulo` -> where the parameter travels (`body`, `query`, `header`) and its name. */
+export function parameterPlace(location: string): { where: string; name: string } {
+  const [, where = '', ...name] = location.split('.');
+  return { where, name: name.join('.') };
+}

@@ -3,10 +3,10 @@ import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { followDocumentFacts } from './document.js';
 import { followFailureFacts } from './failures.js';
 import type { ProfileFact, ServiceProfile } from './format.js';
+import { changeEnvelope, type Json } from './json.js';
 import { followRecordFacts } from './records.js';
 import { followStatusFacts } from './statuses.js';
 
-type Json = Record<string, unknown>;
 type FactOf<Kind extends ProfileFact['kind']> = Extract<ProfileFact, { kind: Kind }>;
 
 /** The calibrations of what the service's document declares: the OpenAPI document follows them. */
@@ -35,19 +35,6 @@ export function calibrationOf(profile: ServiceProfile): Calibration {
 }
 
 const OPENAPI: OperationId = 'openapi.retrieve';
-
-/** The envelope of an answer, changed by `change`; an answer that is no JSON object stays as it is. */
-function changeEnvelope(response: EngineResponse, change: (envelope: Json) => void): EngineResponse {
-  let envelope: unknown;
-  try {
-    envelope = JSON.parse(response.body);
-  } catch {
-    return response;
-  }
-  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return response;
-  change(envelope as Json);
-  return { ...response, body: JSON.stringify(envelope) };
-}
 
 /**
  * An answer of `operationId` to `request` as the profiled service gives it: its refusal statuses,

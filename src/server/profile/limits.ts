@@ -1,5 +1,6 @@
 import type { ProblemDetail } from '../answers/details.js';
 import { badRequest } from '../answers/failures.js';
+import { parameterPlace } from './field-path.js';
 import type { ProfileFact } from './format.js';
 
 type LimitFact = Extract<ProfileFact, { kind: 'limit' }>;
@@ -33,12 +34,12 @@ export function checkLimitFacts(
 ): void {
   const details: ProblemDetail[] = [];
   for (const fact of facts) {
-    const [, where, name = ''] = fact.parameter.split('.') as [string, 'body' | 'query', string];
+    const { where, name } = parameterPlace(fact.parameter);
     const holder = where === 'body' ? input.body : input.query;
     const value =
       typeof holder === 'object' && holder !== null ? (holder as Record<string, unknown>)[name] : undefined;
     const problem = broken(value, fact);
-    if (problem) details.push({ in: where, name, ...problem });
+    if (problem) details.push({ in: where === 'body' ? 'body' : 'query', name, ...problem });
   }
   if (details.length > 0) throw badRequest(details);
 }

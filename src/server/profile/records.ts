@@ -1,11 +1,8 @@
 import { fieldPath } from './field-path.js';
 import type { ProfileFact, ProfileJsonType } from './format.js';
+import { isObject, type Json } from './json.js';
 
 type FieldFact = Extract<ProfileFact, { kind: 'field' }>;
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A value of a JSON type that says nothing of any record: what an added field carries. */
 const EMPTY: Record<ProfileJsonType, () => unknown> = {

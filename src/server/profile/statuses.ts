@@ -1,4 +1,5 @@
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
+import { parameterPlace } from './field-path.js';
 import type { ProfileFact } from './format.js';
 
 type StatusFact = Extract<ProfileFact, { kind: 'status' }>;
@@ -16,7 +17,7 @@ function bodyOf(request: EngineRequest): Record<string, unknown> | undefined {
 
 /** Whether the request's parameter holds the fact's value (a query parameter as its text). */
 function holds(request: EngineRequest, fact: StatusFact): boolean {
-  const [, where, name = ''] = fact.parameter.split('.');
+  const { where, name } = parameterPlace(fact.parameter);
   if (where === 'query') return new URLSearchParams(request.query).get(name) === String(fact.value);
   const body = bodyOf(request);
   return body !== undefined && name in body && JSON.stringify(body[name]) === JSON.stringify(fact.value);
