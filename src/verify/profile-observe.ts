@@ -1,6 +1,7 @@
+import type { ProbeAnswer } from './answer.js';
 import type { Probe } from './probe.js';
 import type { Run } from './run.js';
-import type { Shape } from './shape.js';
+import { inferShape, type Shape } from './shape.js';
 import type { OperationId } from './types.js';
 
 /** What a run saw that its profile is made from, besides its findings: shapes, never values. */
@@ -9,6 +10,8 @@ export interface Observations {
   records: Map<OperationId, Shape>;
   /** The shape of `details` of refusals, by `<operationId> <status>`. */
   details: Map<string, Shape>;
+  /** The `codigoRespuesta` of refusals, by `<operationId> <status>`. */
+  codes: Map<string, unknown>;
   /** How many findings came from the service's document (they come first, before any probe). */
   documentFindings: number;
   /** Refusals the service gave another status: the parameter the probe broke and the value it sent. */
@@ -20,7 +23,13 @@ const byRun = new WeakMap<Run, Observations>();
 export function observationsOf(run: Run): Observations {
   let observations = byRun.get(run);
   if (observations === undefined) {
-    observations = { records: new Map(), details: new Map(), documentFindings: 0, statuses: [] };
+    observations = {
+      records: new Map(),
+      details: new Map(),
+      codes: new Map(),
+      documentFindings: 0,
+      statuses: [],
+    };
     byRun.set(run, observations);
   }
   return observations;
@@ -45,4 +54,14 @@ export function noteStatus(run: Run, probe: Probe, from: number, status: number)
     from,
     status,
   });
+}
+
+/** A refusal's `codigoRespuesta` and the shape of its `details`, by operation and status. */
+export function noteRefusal(run: Run, probe: Probe, answer: ProbeAnswer): void {
+  if (answer.envelope === undefined) return;
+  const { details, codigoRespuesta } = answer.envelope as { details?: unknown; codigoRespuesta?: unknown };
+  const key = detailsKey(probe.operation.id, answer.status);
+  const observations = observationsOf(run);
+  observations.codes.set(key, codigoRespuesta);
+  if (details !== undefined) observations.details.set(key, inferShape(details));
 }

@@ -13,6 +13,7 @@ import {
 import { SDK_VERSION } from '../version.js';
 import { diffShapes, joinPath } from './compare/shapes.js';
 import type { Operation } from './probe.js';
+import { observedEntries } from './profile-entries.js';
 import { expectedRecord } from './profile-expect.js';
 import { detailsKey, observationsOf } from './profile-observe.js';
 import type { Run } from './run.js';
@@ -163,6 +164,6 @@ export function buildProfile(run: Run, entries: ProfileEntry[]): ServiceProfile 
     measuredAt: new Date().toISOString(),
     sdkVersion: SDK_VERSION,
     calibrations: [...calibrations.values()],
-    entries,
+    entries: [...entries, ...observedEntries(run)],
   };
 }

@@ -59,6 +59,15 @@ describe('the round trip of a profile', () => {
     const profile = await profileOfTwin();
     expect(profile).toMatchObject({ format: 'loyalty-sdk/service-profile', version: 2 });
     expect(profile.calibrations).toHaveLength(plants.length);
+    // What was observed besides: each record's field names and types, each refusal's code and details form.
+    const entry = (path: string) => profile.entries.find((one) => one.path === path);
+    expect(entry('records.clientes.retrieve')).toMatchObject({
+      value: expect.objectContaining({ uid: 'string', segmento: 'string' }),
+      source: 'probe',
+    });
+    expect(entry('records.clientes.retrieve')?.value).not.toHaveProperty('nivel');
+    expect(entry('refusals.tareas.setStatus.400')?.value).toEqual({ codigoRespuesta: 1001, details: 'list' });
+    expect(entry('refusals.promociones.setStatus.400')?.value).toMatchObject({ details: 'keyed' });
     const text = JSON.stringify(profile);
     for (const secret of [TWIN_API_KEY, 'general', 'lote_0001', 'Muestra', twin.samples.uid[0] as string])
       expect(text).not.toContain(secret);

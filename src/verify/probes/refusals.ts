@@ -3,7 +3,7 @@ import type { ProbeAnswer } from '../answer.js';
 import { shapeFindings } from '../compare/findings.js';
 import { diffShapes } from '../compare/shapes.js';
 import type { Probe } from '../probe.js';
-import { detailsKey, noteStatus, observationsOf } from '../profile-observe.js';
+import { noteRefusal, noteStatus } from '../profile-observe.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
 import { inferShape } from '../shape.js';
 import { compareHeaders } from './headers.js';
@@ -22,6 +22,7 @@ function compareRefusal(run: Run, probe: Probe, observed: ProbeAnswer, expected:
   const { operation } = probe;
   const reproduce = reproduceOf(run, probe);
   const finding = { operationId: operation.id, reproduce };
+  noteRefusal(run, probe, observed);
   if (observed.status !== expected.status) {
     noteStatus(run, probe, expected.status, observed.status);
     addFinding(run, {
@@ -35,9 +36,6 @@ function compareRefusal(run: Run, probe: Probe, observed: ProbeAnswer, expected:
     return;
   }
   if (observed.envelope === undefined) return;
-  const { details } = observed.envelope as { details?: unknown };
-  if (details !== undefined)
-    observationsOf(run).details.set(detailsKey(operation.id, observed.status), inferShape(details));
   const prefix = `response.${expected.status}`;
   const wantedCode = expected.envelope?.codigoRespuesta;
   const seenCode = observed.envelope?.codigoRespuesta;
