@@ -21,6 +21,7 @@ const WINGS = [
   'src/server/handlers',
   'src/server/state',
   'src/server/faults',
+  'src/server/profile',
   'src/server/answers',
   'src/redis',
   'src/client',
