@@ -28,20 +28,36 @@ function fieldTypes(
   return out;
 }
 
+/** The checks that read an operation's record (plan.ts names them). */
+const RECORD_CHECKS = ['read: the record shape', 'dry run: the answer shape'];
+
 /** How `details` came: our list, an object (keyed by field), or not at all. */
 const detailsForm = (shape: Shape | undefined) =>
   shape === undefined ? 'absent' : shape.types.includes('object') ? 'keyed' : 'list';
 
 /**
- * What the probes observed, whether it differs or not: each record's fields and types, and each
- * refusal's `codigoRespuesta` and `details` form by operation and status.
+ * What the probes observed, whether it differs or not: each record's fields and types (or, where
+ * none was seen, that the SDK's is assumed, and why), and each refusal's `codigoRespuesta` and
+ * `details` form by operation and status.
  */
 export function observedEntries(run: Run): ProfileEntry[] {
   const { records, codes, details } = observationsOf(run);
   const out: ProfileEntry[] = [];
-  for (const [operationId, shape] of records) {
-    const expected = expectedRecord(getOperation(operationId) as Operation, run.options.profile);
-    out.push({ path: `records.${operationId}`, value: fieldTypes(shape, expected), source: 'probe' });
+  for (const [operationId, checks] of run.coverage) {
+    const record = checks.find((entry) => RECORD_CHECKS.includes(entry.check));
+    if (record === undefined) continue;
+    const shape = records.get(operationId);
+    if (record.outcome === 'observed' && shape !== undefined) {
+      const expected = expectedRecord(getOperation(operationId) as Operation, run.options.profile);
+      out.push({ path: `records.${operationId}`, value: fieldTypes(shape, expected), source: 'probe' });
+    }
+    // Nothing seen: the reference server keeps the SDK's record there, which is our assumption.
+    else
+      out.push({
+        path: `records.${operationId}`,
+        value: { record: "the SDK's", why: record.note ?? record.outcome },
+        source: 'assumption',
+      });
   }
   for (const [key, codigoRespuesta] of codes) {
     const [operationId, status] = key.split(' ');
