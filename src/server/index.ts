@@ -40,6 +40,7 @@ export type { LoggedMessage, ReferenceAdmin, RequestEntry, RequestFilter } from 
 export type {
   ProfileEntry,
   ProfileFact,
+  ProfileFactBase,
   ProfileJsonType,
   ProfileLimitRules,
   ProfileSource,

@@ -77,6 +77,7 @@ export interface Coverage {
 export type {
   ProfileEntry,
   ProfileFact,
+  ProfileFactBase,
   ProfileJsonType,
   ProfileLimitRules,
   ProfileSource,

@@ -20,7 +20,8 @@ export interface ProfileLimitRules {
   maximum?: number;
 }
 
-interface FactBase {
+/** What every calibration names: the operation, and where the fact came from. */
+export interface ProfileFactBase {
   /** The SDK's operation id. */
   operationId: string;
   source: ProfileSource;
@@ -46,20 +47,20 @@ interface FactBase {
  *   document says so, requests are checked against our scope still.
  */
 export type ProfileFact =
-  | (FactBase & {
+  | (ProfileFactBase & {
       kind: 'field';
       location: string;
       change: 'added' | 'missing' | 'type' | 'nullable';
       types: ProfileJsonType[];
     })
-  | (FactBase & { kind: 'error-code'; status: number; codigoRespuesta: number })
-  | (FactBase & { kind: 'details'; status: number; form: 'list' | 'keyed'; values: ProfileJsonType[] })
-  | (FactBase & { kind: 'header'; header: string; present: false })
-  | (FactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules })
-  | (FactBase & { kind: 'parameter'; parameter: string; declared: Record<string, unknown> })
-  | (FactBase & { kind: 'operation-missing' })
-  | (FactBase & { kind: 'scope'; scope: string })
-  | (FactBase & { kind: 'status'; parameter: string; value: unknown; from: number; status: number });
+  | (ProfileFactBase & { kind: 'error-code'; status: number; codigoRespuesta: number })
+  | (ProfileFactBase & { kind: 'details'; status: number; form: 'list' | 'keyed'; values: ProfileJsonType[] })
+  | (ProfileFactBase & { kind: 'header'; header: string; present: false })
+  | (ProfileFactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules })
+  | (ProfileFactBase & { kind: 'parameter'; parameter: string; declared: Record<string, unknown> })
+  | (ProfileFactBase & { kind: 'operation-missing' })
+  | (ProfileFactBase & { kind: 'scope'; scope: string })
+  | (ProfileFactBase & { kind: 'status'; parameter: string; value: unknown; from: number; status: number });
 
 /** What a run observed that the reference server does not follow: counts, lists, names. */
 export interface ProfileEntry {
