@@ -55,11 +55,25 @@ function fieldFacts(run: Run): ProfileFact[] {
 const isRules = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Whether a header finding's observed side says the service sent no such header. */
+function lacks(observed: unknown): boolean {
+  if (observed === 'absent') return true;
+  const statuses = (observed as { statuses?: unknown[] } | undefined)?.statuses;
+  return Array.isArray(statuses) && statuses.length === 0;
+}
+
 const statusOf = (location: string) => Number(location.split('.')[1]);
 
 /** What a finding says the reference server should do otherwise, when a profile can say it. */
 function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact | undefined {
   const { operationId, location, observed } = finding;
+  if (
+    (finding.kind === 'header' || finding.kind === 'idempotency') &&
+    source === 'probe' &&
+    location.startsWith('header.') &&
+    lacks(observed)
+  )
+    return { kind: 'header', operationId, header: location.slice('header.'.length), present: false, source };
   if (operationId === null) return undefined;
   if (finding.kind === 'error-code' && typeof observed === 'number')
     return { kind: 'error-code', operationId, status: statusOf(location), codigoRespuesta: observed, source };
@@ -71,17 +85,6 @@ function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact 
     const values = new Set(Object.values(shape.fields ?? {}).flatMap((field) => field.shape.types));
     const form = keyed ? 'keyed' : 'list';
     return { kind: 'details', operationId, status, form, values: [...values] as ProfileJsonType[], source };
-  }
-  if (finding.kind === 'header' && source === 'probe' && location.startsWith('header.')) {
-    const seen = (observed as { statuses?: unknown[] } | undefined)?.statuses;
-    if (Array.isArray(seen) && seen.length === 0)
-      return {
-        kind: 'header',
-        operationId,
-        header: location.slice('header.'.length),
-        present: false,
-        source,
-      };
   }
   if (finding.kind === 'scope' && location === 'scope' && typeof observed === 'string')
     return { kind: 'scope', operationId, scope: observed, source };

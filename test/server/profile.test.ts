@@ -215,6 +215,24 @@ describe('the engine following a profile: a status of its own for one rule', () 
   });
 });
 
+describe('the engine following a profile: a header of the service as a whole', () => {
+  it('leaves Retry-After out of every 429 when the service sent none', async () => {
+    const { engine } = newEngine({
+      limits: { rateLimit: { limit: 1, windowMs: 60_000 } },
+      profile: {
+        ...profile,
+        calibrations: [
+          { kind: 'header', operationId: null, header: 'Retry-After', present: false, source: 'probe' },
+        ],
+      },
+    });
+    await call(engine, 'GET', api('/tareas'));
+    const limited = await call(engine, 'GET', api('/tareas'));
+    expect(limited.status).toBe(429);
+    expect(limited.headers).not.toHaveProperty('retry-after');
+  });
+});
+
 describe('the engine following a profile: operations and parameters', () => {
   const { engine } = newEngine({ profile });
   const document = async () => (await call<Loose>(engine, 'GET', api('/openapi.json'))).json.data;
@@ -267,6 +285,11 @@ describe('a profile as an option', () => {
       'an unknown operation',
       { ...profile, calibrations: [{ ...factOf('error-code'), operationId: 'nope.list' }] },
       /profile.calibrations\[0\].operationId names no operation of the SDK: "nope.list"/,
+    ],
+    [
+      'no operation, but for a header',
+      { ...profile, calibrations: [{ ...factOf('error-code'), operationId: null }] },
+      /profile.calibrations\[0\].operationId names no operation of the SDK: null/,
     ],
     [
       'an unknown kind',

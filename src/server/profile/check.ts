@@ -93,7 +93,8 @@ function checkKind(fact: Json, at: string, fail: Fail): void {
 function checkFact(fact: unknown, index: number, fail: Fail): void {
   const at = `profile.calibrations[${index}]`;
   if (!isObject(fact)) fail(`${at} must be an object`);
-  if (typeof fact.operationId !== 'string' || getOperation(fact.operationId) === undefined)
+  const serviceWide = fact.kind === 'header' && fact.operationId === null;
+  if (!serviceWide && (typeof fact.operationId !== 'string' || getOperation(fact.operationId) === undefined))
     fail(`${at}.operationId names no operation of the SDK: ${JSON.stringify(fact.operationId)}`);
   if (!SOURCES.includes(fact.source as string)) fail(`${at}.source must be one of ${SOURCES.join(', ')}`);
   checkKind(fact, at, fail);

@@ -22,12 +22,21 @@ export interface Calibration {
   lacks(operationId: string): boolean;
 }
 
+/** Where facts of the service as a whole are kept (no operation id is empty). */
+const SERVICE = '';
+
 export function calibrationOf(profile: ServiceProfile): Calibration {
   const byOperation = new Map<string, ProfileFact[]>();
   for (const fact of profile.calibrations)
-    byOperation.set(fact.operationId, [...(byOperation.get(fact.operationId) ?? []), fact]);
+    byOperation.set(fact.operationId ?? SERVICE, [
+      ...(byOperation.get(fact.operationId ?? SERVICE) ?? []),
+      fact,
+    ]);
+  // A fact of the service as a whole holds for each operation.
   const facts = <Kind extends ProfileFact['kind']>(operationId: string, kind: Kind) =>
-    (byOperation.get(operationId) ?? []).filter((fact): fact is FactOf<Kind> => fact.kind === kind);
+    [...(byOperation.get(operationId) ?? []), ...(byOperation.get(SERVICE) ?? [])].filter(
+      (fact): fact is FactOf<Kind> => fact.kind === kind,
+    );
   const document = profile.calibrations.filter((fact): fact is FactOf<DocumentKind> =>
     DOCUMENT_KINDS.includes(fact.kind),
   );

@@ -35,7 +35,8 @@ export interface ProfileFactBase {
  * - `error-code`: the `codigoRespuesta` of the refusals of a status.
  * - `details`: the form of `details` in the refusals of a status: our list of objects, or an
  *   object keyed by field name whose values are of `values`' types.
- * - `header`: an API header the service's answers to the operation lack.
+ * - `header`: an API header the service's answers to the operation lack (`operationId` null: to
+ *   every operation, e.g. `Retry-After` on a 429 a sandbox burst met).
  * - `limit`: the rules of a parameter (`request.body.titulo`) as the service's document declares them.
  * - `parameter`: a parameter's other rules as the service's document declares them (`type`,
  *   `pattern`, `enum`, `required`; null: not declared). The document says so; requests are
@@ -55,7 +56,12 @@ export type ProfileFact =
     })
   | (ProfileFactBase & { kind: 'error-code'; status: number; codigoRespuesta: number })
   | (ProfileFactBase & { kind: 'details'; status: number; form: 'list' | 'keyed'; values: ProfileJsonType[] })
-  | (ProfileFactBase & { kind: 'header'; header: string; present: false })
+  | (Omit<ProfileFactBase, 'operationId'> & {
+      kind: 'header';
+      operationId: string | null;
+      header: string;
+      present: false;
+    })
   | (ProfileFactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules })
   | (ProfileFactBase & { kind: 'parameter'; parameter: string; declared: Record<string, unknown> })
   | (ProfileFactBase & { kind: 'operation-missing' })
