@@ -3,7 +3,7 @@
  * sends, and its own writes): why a request may be sent, or undefined when it may not.
  */
 import type { OperationDefinition } from '../../src/operations/define.js';
-import type { Scope } from '../../src/operations/scopes.js';
+import { SCOPES, type Scope } from '../../src/operations/scopes.js';
 import { validateRequest } from '../../src/operations/validate.js';
 import { decodeWireParams } from '../../src/operations/wire.js';
 import { matchRoute } from '../../src/server/engine/router.js';
@@ -32,18 +32,4 @@ export function whyAllowed(request: Received, scopes: ReadonlySet<Scope>): strin
   return verdict.ok ? undefined : 'breaks a rule of the table';
 }
 
-export const ALL_SCOPES = new Set<Scope>([
-  'tareas:read',
-  'tareas:write',
-  'clientes:read',
-  'clientes:write',
-  'puntos:read',
-  'puntos:write',
-  'notificaciones:write',
-  'niveles:read',
-  'niveles:write',
-  'promociones:read',
-  'promociones:write',
-  'segmentos:write',
-  'reportes:read',
-]);
+export const ALL_SCOPES = new Set<Scope>(SCOPES);
