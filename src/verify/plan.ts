@@ -11,6 +11,11 @@ export interface PlanInput {
   operations: readonly Operation[];
   /** Whether the service's document lists the operation for this key (a plan made before discovery: all). */
   callable: (operation: Operation) => boolean;
+  /**
+   * Why an operation is not callable, as the coverage note of its skipped checks (default: the
+   * service does not list it for this key).
+   */
+  notCallable?: (operation: Operation) => string;
   /** Whether the key holds a scope (before discovery: all). */
   holds: (scope: Scope) => boolean;
   samples: Samples;
@@ -129,7 +134,11 @@ export function planProbes(input: PlanInput): Plan {
         });
       else if (unscoped) refusals.push(scopeProbe(operation, nextKey));
       else
-        skipped.push({ operation, check: 'every check', note: 'the service does not list it for this key' });
+        skipped.push({
+          operation,
+          check: 'every check',
+          note: input.notCallable?.(operation) ?? 'the service does not list it for this key',
+        });
       continue;
     }
     if (operation.id !== 'openapi.retrieve' && operation.method === 'GET')

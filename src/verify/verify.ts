@@ -96,6 +96,14 @@ export async function verifyService(options: VerifyOptions = {}): Promise<Verify
     // An operation the profile says the service lacks has no expectation to probe it against.
     callable: (operation: Operation) =>
       discovery.service.byOperation.has(operation.id) && !lackedByProfile(operation.id, resolved.profile),
+    notCallable: (operation: Operation) => {
+      const listed = discovery.service.byOperation.has(operation.id);
+      if (!lackedByProfile(operation.id, resolved.profile))
+        return 'the service does not list it for this key';
+      return listed
+        ? 'not probed: the profile says the service lacks it, but the service lists it for this key'
+        : 'the service does not list it for this key, as the profile says';
+    },
     holds: (scope: Scope) => discovery.scopes.includes(scope),
     samples: resolved.samples,
     runId: newRunId(),

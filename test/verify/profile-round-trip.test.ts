@@ -112,6 +112,14 @@ describe('the round trip of a profile', () => {
           check,
           outcome: 'observed',
         });
+      // The operation the profile says is missing is not listed by the following server either.
+      expect(
+        result.coverage.find((entry) => entry.operationId === 'promociones.cupones.list')?.checks,
+      ).toContainEqual({
+        check: 'every check',
+        outcome: 'skipped',
+        note: 'the service does not list it for this key, as the profile says',
+      });
       expect(result.verdict).toBe('agrees');
     } finally {
       await server.close();
@@ -129,6 +137,14 @@ describe('the round trip of a profile', () => {
       profile,
     });
     expect(result.findings.map(where).sort()).toEqual(plants.map(where).sort());
+    // The operation the profile says is missing is listed here: the coverage note says so.
+    expect(
+      result.coverage.find((entry) => entry.operationId === 'promociones.cupones.list')?.checks,
+    ).toContainEqual({
+      check: 'every check',
+      outcome: 'skipped',
+      note: 'not probed: the profile says the service lacks it, but the service lists it for this key',
+    });
     expect(result.verdict).toBe('differs');
   });
 });
