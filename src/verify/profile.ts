@@ -64,6 +64,27 @@ function lacks(observed: unknown): boolean {
 
 const statusOf = (location: string) => Number(location.split('.')[1]);
 
+/**
+ * The rate limit a burst met, when it met one: the requests let through before the 429 and the
+ * whole seconds of its Retry-After (null: none, or not whole seconds).
+ */
+function rateLimitFact(run: Run): ProfileFact | undefined {
+  const burst = run.profile.find((entry) => entry.path === 'rateLimit.burst')?.value;
+  const { accepted, limited } = (burst ?? {}) as { accepted?: unknown; limited?: unknown };
+  if (limited !== true || typeof accepted !== 'number' || accepted < 1) return undefined;
+  const seen = run.profile.find((entry) => entry.path === 'rateLimit.retryAfter')?.value as
+    | { value?: unknown }
+    | undefined;
+  const seconds = typeof seen?.value === 'string' && /^\d+$/.test(seen.value) ? Number(seen.value) : null;
+  return {
+    kind: 'rate-limit',
+    operationId: null,
+    requests: accepted,
+    retryAfter: seconds !== null && seconds >= 1 ? seconds : null,
+    source: 'probe',
+  };
+}
+
 /** What a finding says the reference server should do otherwise, when a profile can say it. */
 function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact | undefined {
   const { operationId, location, observed } = finding;
@@ -74,6 +95,8 @@ function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact 
     lacks(observed)
   )
     return { kind: 'header', operationId, header: location.slice('header.'.length), present: false, source };
+  if (finding.kind === 'limit' && location.startsWith('rateLimit.') && source === 'probe')
+    return rateLimitFact(run);
   if (operationId === null) return undefined;
   if (finding.kind === 'error-code' && typeof observed === 'number')
     return { kind: 'error-code', operationId, status: statusOf(location), codigoRespuesta: observed, source };
@@ -137,7 +160,9 @@ function factKey(fact: ProfileFact): string {
             ? ''
             : fact.kind === 'status'
               ? `${fact.parameter} ${JSON.stringify(fact.value)}`
-              : String(fact.status);
+              : fact.kind === 'rate-limit'
+                ? ''
+                : String(fact.status);
   return `${fact.kind} ${fact.operationId} ${where}`;
 }
 

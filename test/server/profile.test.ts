@@ -231,6 +231,21 @@ describe('the engine following a profile: a header of the service as a whole', (
     expect(limited.status).toBe(429);
     expect(limited.headers).not.toHaveProperty('retry-after');
   });
+
+  it("lets a key through the service's requests a window, then 429 with the service's Retry-After", async () => {
+    const rateLimit = {
+      kind: 'rate-limit',
+      operationId: null,
+      requests: 2,
+      retryAfter: 7,
+      source: 'probe',
+    } as const;
+    const { engine } = newEngine({ profile: { ...profile, calibrations: [rateLimit] } });
+    const statuses = [];
+    for (let sent = 0; sent < 3; sent += 1) statuses.push(await call(engine, 'GET', api('/tareas')));
+    expect(statuses.map((answer) => answer.status)).toEqual([200, 200, 429]);
+    expect(statuses[2]?.headers['retry-after']).toBe('7');
+  });
 });
 
 describe('the engine following a profile: operations and parameters', () => {
@@ -310,6 +325,36 @@ describe('a profile as an option', () => {
       'a limit that is no number',
       { ...profile, calibrations: [{ ...factOf('limit'), rules: { maxLength: '100' } }] },
       /profile.calibrations\[0\].rules.maxLength must be a number/,
+    ],
+    [
+      'a rate limit of no requests',
+      {
+        ...profile,
+        calibrations: [
+          { kind: 'rate-limit', operationId: null, requests: 0, retryAfter: null, source: 'probe' },
+        ],
+      },
+      /profile.calibrations\[0\].requests must be a whole number of requests, at least 1/,
+    ],
+    [
+      'a Retry-After that is no whole seconds',
+      {
+        ...profile,
+        calibrations: [
+          { kind: 'rate-limit', operationId: null, requests: 5, retryAfter: '1', source: 'probe' },
+        ],
+      },
+      /profile.calibrations\[0\].retryAfter must be whole seconds, at least 1, or null/,
+    ],
+    [
+      'a rate limit of one operation',
+      {
+        ...profile,
+        calibrations: [
+          { kind: 'rate-limit', operationId: 'tareas.list', requests: 5, retryAfter: null, source: 'probe' },
+        ],
+      },
+      /profile.calibrations\[0\].operationId must be null \(the rate limit is the service's\)/,
     ],
   ])('%s: refused, naming the field', (_, given, message) => {
     expect(() => createReferenceEngine({ profile: given as never })).toThrow(message);

@@ -39,9 +39,9 @@ export interface DivergentTwin {
   listen(): Promise<{ baseUrl: string; close(): Promise<void> }>;
 }
 
-function exchangeOf(request: EngineRequest): Exchange {
+function exchangeOf(request: EngineRequest, kept: Map<string, unknown>): Exchange {
   const route = matchRoute(request.method.toUpperCase(), request.path);
-  return { request, operation: route.kind === 'operation' ? route.operation : undefined };
+  return { request, operation: route.kind === 'operation' ? route.operation : undefined, kept };
 }
 
 function rewriteDocument(response: EngineResponse, plants: readonly Plant[]): EngineResponse {
@@ -65,9 +65,10 @@ export function createDivergentTwin(
     tareaId: [admin.createTask({ nombre: 'Muestra' })],
   };
   const openapi = getOperation('openapi.retrieve');
+  const kept = new Map<string, unknown>();
 
   async function handle(request: EngineRequest): Promise<EngineResponse> {
-    const exchange = exchangeOf(request);
+    const exchange = exchangeOf(request, kept);
     let current = request;
     for (const plant of plants) current = plant.apply.request?.(exchange, current) ?? current;
     let response = await engine.handle(current);

@@ -13,6 +13,8 @@ import type { FindingKind } from '../../src/verify/types.js';
 export interface Exchange {
   readonly request: EngineRequest;
   readonly operation: Operation | undefined;
+  /** What a plant keeps between requests, per twin (a rate limit's window). */
+  readonly kept: Map<string, unknown>;
 }
 
 export type OpenApiDocument = { paths: Record<string, Record<string, Json>> } & Json;
@@ -132,6 +134,21 @@ const operationLocation = (id: OperationId) => {
   const operation = getOperation(id);
   return `paths.${documentPath(operation)}.${documentMethod(operation)}`;
 };
+
+/** The twin's stricter rate limit: requests a window lets through, and the Retry-After of its 429. */
+export const TWIN_RATE_LIMIT = { requests: 80, windowMs: 1_000, retryAfter: 3 } as const;
+
+/** A fixed window like the engine's, from the first request after the last window ended. */
+function overTwinLimit(kept: Map<string, unknown>, now: number): boolean {
+  let window = kept.get('rate-limit') as { start: number; count: number } | undefined;
+  if (window === undefined || now - window.start >= TWIN_RATE_LIMIT.windowMs) {
+    window = { start: now, count: 0 };
+    kept.set('rate-limit', window);
+  }
+  if (window.count >= TWIN_RATE_LIMIT.requests) return true;
+  window.count += 1;
+  return false;
+}
 
 const is = (id: OperationId) => (exchange: Exchange) => exchange.operation?.id === id;
 
@@ -408,6 +425,26 @@ export const ALL_PLANTS: readonly Plant[] = [
     apply: {
       document(document) {
         parameter(document, 'clientes.puntos.add', 'header', 'Idempotency-Key').required = false;
+      },
+    },
+  },
+  // Before no-retry-after: its 429 loses Retry-After too.
+  {
+    id: 'rate-limit-stricter',
+    kind: 'limit',
+    operationId: null,
+    location: 'rateLimit.requests',
+    describe: `A key is let through ${TWIN_RATE_LIMIT.requests} requests a second (not 100), then 429 with Retry-After ${TWIN_RATE_LIMIT.retryAfter}`,
+    needs: 'sandbox',
+    apply: {
+      response(response, exchange) {
+        if (response.status === 429 || !overTwinLimit(exchange.kept, Date.now())) return response;
+        const limited = rewriteEnvelope(response, (envelope) => {
+          for (const name of Object.keys(envelope)) if (name !== 'meta') delete envelope[name];
+          Object.assign(envelope, { codigoRespuesta: 9429, msj: 'Límite de peticiones excedido' });
+        });
+        const headers = { ...response.headers, 'retry-after': String(TWIN_RATE_LIMIT.retryAfter) };
+        return { status: 429, headers, body: limited.body };
       },
     },
   },

@@ -1,13 +1,14 @@
 /**
- * The round trip of the two differences only sandbox mode sees: a 429 without Retry-After (the
- * burst) and a replayed creation not marked Idempotent-Replayed. Verify the twin in sandbox mode
- * and write its profile; with that profile, the twin agrees and a plain reference engine differs
- * at the same operations and locations.
+ * The round trip of the differences only sandbox mode sees: a stricter rate limit and a 429
+ * without Retry-After (the burst), and a replayed creation not marked Idempotent-Replayed. Verify
+ * the twin in sandbox mode and write its profile; with that profile, the twin and a reference
+ * engine following the profile agree, and a plain reference engine differs at the same
+ * operations and locations.
  */
 import { describe, expect, it } from 'vitest';
 import { verifyService } from '../../src/verify/index.js';
 import { createDivergentTwin, type DivergentTwin } from './divergent-twin.js';
-import { ALL_PLANTS } from './planted.js';
+import { ALL_PLANTS, TWIN_RATE_LIMIT } from './planted.js';
 
 const plants = ALL_PLANTS.filter((plant) => plant.needs === 'sandbox');
 const where = (item: { operationId: string | null; location: string }) =>
@@ -25,8 +26,12 @@ const sandboxRun = (target: DivergentTwin, profile?: Awaited<ReturnType<typeof v
   });
 
 describe('the round trip of a profile, in sandbox mode', () => {
-  it('a 429 without Retry-After and an unmarked replay: calibrated, agreed with, found again', async () => {
-    expect(plants.map((plant) => plant.id).sort()).toEqual(['no-retry-after', 'replay-unmarked']);
+  it('a stricter rate limit, a 429 without Retry-After and an unmarked replay: calibrated, agreed with, found again', async () => {
+    expect(plants.map((plant) => plant.id).sort()).toEqual([
+      'no-retry-after',
+      'rate-limit-stricter',
+      'replay-unmarked',
+    ]);
     const first = await sandboxRun(createDivergentTwin(plants));
     expect(first.findings.map(where).sort()).toEqual(plants.map(where).sort());
     const { profile } = first;
@@ -40,13 +45,58 @@ describe('the round trip of a profile, in sandbox mode', () => {
           present: false,
           source: 'probe',
         },
+        // No Retry-After to calibrate: the 429 had none.
+        {
+          kind: 'rate-limit',
+          operationId: null,
+          requests: TWIN_RATE_LIMIT.requests,
+          retryAfter: null,
+          source: 'probe',
+        },
       ]),
     );
     const again = await sandboxRun(createDivergentTwin(plants), profile);
     expect(again.findings.map(where)).toEqual([]);
     expect(again.verdict).toBe('agrees');
+    // A reference engine following the profile (as loyalty serve --profile runs it).
+    const following = await sandboxRun(createDivergentTwin([], { profile }), profile);
+    expect(following.findings.map(where)).toEqual([]);
+    expect(following.verdict).toBe('agrees');
     const plain = await sandboxRun(createDivergentTwin([]), profile);
     expect(plain.findings.map(where).sort()).toEqual(plants.map(where).sort());
     expect(plain.verdict).toBe('differs');
+  }, 60_000);
+
+  it('the rate limit and the Retry-After value: calibrated, followed by a reference engine, found again', async () => {
+    const stricter = plants.filter((plant) => plant.id === 'rate-limit-stricter');
+    const first = await sandboxRun(createDivergentTwin(stricter));
+    // The other wait is worth knowing (info), as is the other count.
+    expect(first.findings.map(where).sort()).toEqual([
+      '(service) rateLimit.requests',
+      '(service) rateLimit.retryAfter',
+    ]);
+    expect(first.profile.calibrations).toEqual([
+      {
+        kind: 'rate-limit',
+        operationId: null,
+        requests: TWIN_RATE_LIMIT.requests,
+        retryAfter: TWIN_RATE_LIMIT.retryAfter,
+        source: 'probe',
+      },
+    ]);
+    const { profile } = first;
+    for (const target of [createDivergentTwin(stricter), createDivergentTwin([], { profile })]) {
+      const result = await sandboxRun(target, profile);
+      expect(result.findings.map(where)).toEqual([]);
+      expect(result.profile.entries.find((entry) => entry.path === 'rateLimit.retryAfter')?.value).toEqual({
+        present: true,
+        value: String(TWIN_RATE_LIMIT.retryAfter),
+      });
+    }
+    const plain = await sandboxRun(createDivergentTwin([]), profile);
+    expect(plain.findings.map(where).sort()).toEqual([
+      '(service) rateLimit.requests',
+      '(service) rateLimit.retryAfter',
+    ]);
   }, 60_000);
 });

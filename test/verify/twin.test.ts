@@ -10,7 +10,7 @@ import { getOperation, type OperationId } from '../../src/operations/table.js';
 import type { EngineRequest, EngineResponse } from '../../src/server/internal.js';
 import type { FindingKind } from '../../src/verify/types.js';
 import { createDivergentTwin, type DivergentTwin } from './divergent-twin.js';
-import { ALL_PLANTS, type OpenApiDocument, SAFE_PLANTS } from './planted.js';
+import { ALL_PLANTS, type OpenApiDocument, SAFE_PLANTS, TWIN_RATE_LIMIT } from './planted.js';
 
 /** Every kind of finding; the type makes the list whole. */
 const EVERY_KIND: Record<FindingKind, true> = {
@@ -241,6 +241,21 @@ const EVIDENCE: Record<string, () => Promise<void>> = {
     expect([planted.status, reference.status]).toEqual([429, 429]);
     expect(planted.headers).not.toHaveProperty('retry-after');
     expect(reference.headers).toHaveProperty('retry-after');
+  },
+  async 'rate-limit-stricter'() {
+    const plant = ALL_PLANTS.filter((one) => one.id === 'rate-limit-stricter');
+    const burst = async (target: DivergentTwin) => {
+      for (let sent = 0; sent < TWIN_RATE_LIMIT.requests; sent += 1)
+        expect((await send(target, 'GET', pathOf('tareas.list'))).status).toBe(200);
+      return send(target, 'GET', pathOf('tareas.list'));
+    };
+    const [planted, reference] = [
+      await burst(createDivergentTwin(plant)),
+      await burst(createDivergentTwin([])),
+    ];
+    expect([planted.status, reference.status]).toEqual([429, 200]);
+    expect(planted.headers['retry-after']).toBe(String(TWIN_RATE_LIMIT.retryAfter));
+    expect(planted.body).toMatchObject({ codigoRespuesta: 9429 });
   },
   async 'replay-unmarked'() {
     const replay = async (target: DivergentTwin) => {

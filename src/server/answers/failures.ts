@@ -140,9 +140,10 @@ export function retryAfterSeconds(waitMs: number): string {
   return String(Math.max(1, Math.ceil(waitMs / 1_000)));
 }
 
-export function rateLimited(msj: string, waitMs: number): ApiFailure {
+/** `retryAfter`: whole seconds to send instead (a profiled service's). */
+export function rateLimited(msj: string, waitMs: number, retryAfter?: number): ApiFailure {
   return new ApiFailure(429, ERROR_CODES.rateLimited, msj, {
-    headers: { 'retry-after': retryAfterSeconds(waitMs) },
+    headers: { 'retry-after': retryAfter === undefined ? retryAfterSeconds(waitMs) : String(retryAfter) },
   });
 }
 

@@ -28,16 +28,19 @@ export function createEngineState(given: EngineOptions = {}): EngineState {
   const options = resolveOptions(given);
   const { limits } = options;
   const data = new ServerState(options.seed);
+  const calibration = options.profile ? calibrationOf(options.profile) : undefined;
+  // A profile's rate limit is the measured service's: it replaces limits.rateLimit.limit.
+  const requestLimit = calibration?.rateLimit?.requests ?? limits.rateLimit.limit;
   return {
     options,
     data,
     keys: createKeyRegistry(options.keys),
-    requestLimiter: new FixedWindowLimiter(limits.rateLimit.limit, limits.rateLimit.windowMs),
+    requestLimiter: new FixedWindowLimiter(requestLimit, limits.rateLimit.windowMs),
     groupActionLimiter: new FixedWindowLimiter(limits.groupActionsPerMinute, GROUP_ACTION_WINDOW_MS),
     idempotency: new IdempotencyStore(limits.idempotencyTtlMs),
     faults: options.faults ? new FaultInjector(options.faults) : undefined,
     reads: new ReadCache(data),
-    calibration: options.profile ? calibrationOf(options.profile) : undefined,
+    calibration,
   };
 }
 

@@ -95,7 +95,12 @@ export function answerCall(state: EngineState, call: Call): Answer {
 /** Step 4: the key's request rate; 429 with Retry-After past it. */
 export function checkRateLimit(state: EngineState, caller: Caller, at: number): void {
   const wait = state.requestLimiter.hit(caller.keyId, at);
-  if (wait > 0) throw rateLimited('Límite de peticiones excedido', wait);
+  if (wait > 0)
+    throw rateLimited(
+      'Límite de peticiones excedido',
+      wait,
+      state.calibration?.rateLimit?.retryAfter ?? undefined,
+    );
 }
 
 /** Step 6: the scope the operation needs; 403 naming it. */

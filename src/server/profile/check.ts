@@ -52,6 +52,13 @@ function checkKind(fact: Json, at: string, fail: Fail): void {
         fail(`${at}.header must be a header name`);
       if (fact.present !== false) fail(`${at}.present must be false (a header the service lacks)`);
       return;
+    case 'rate-limit':
+      if (fact.operationId !== null) fail(`${at}.operationId must be null (the rate limit is the service's)`);
+      if (!Number.isInteger(fact.requests) || (fact.requests as number) < 1)
+        fail(`${at}.requests must be a whole number of requests, at least 1`);
+      if (fact.retryAfter !== null && (!Number.isInteger(fact.retryAfter) || (fact.retryAfter as number) < 1))
+        fail(`${at}.retryAfter must be whole seconds, at least 1, or null`);
+      return;
     case 'limit':
       if (typeof fact.parameter !== 'string' || !/^request\.(body|query)\.\w+$/.test(fact.parameter))
         fail(`${at}.parameter must be request.body.NAME or request.query.NAME`);
@@ -93,7 +100,7 @@ function checkKind(fact: Json, at: string, fail: Fail): void {
 function checkFact(fact: unknown, index: number, fail: Fail): void {
   const at = `profile.calibrations[${index}]`;
   if (!isObject(fact)) fail(`${at} must be an object`);
-  const serviceWide = fact.kind === 'header' && fact.operationId === null;
+  const serviceWide = (fact.kind === 'header' || fact.kind === 'rate-limit') && fact.operationId === null;
   if (!serviceWide && (typeof fact.operationId !== 'string' || getOperation(fact.operationId) === undefined))
     fail(`${at}.operationId names no operation of the SDK: ${JSON.stringify(fact.operationId)}`);
   if (!SOURCES.includes(fact.source as string)) fail(`${at}.source must be one of ${SOURCES.join(', ')}`);

@@ -20,6 +20,8 @@ export interface Calibration {
   readonly document: FactOf<DocumentKind>[];
   /** Whether the service lacks the operation: it is then answered as a route that does not exist. */
   lacks(operationId: string): boolean;
+  /** The service's rate limit, as a sandbox burst met it (undefined: the reference server's). */
+  readonly rateLimit: FactOf<'rate-limit'> | undefined;
 }
 
 /** Where facts of the service as a whole are kept (no operation id is empty). */
@@ -40,7 +42,12 @@ export function calibrationOf(profile: ServiceProfile): Calibration {
   const document = profile.calibrations.filter((fact): fact is FactOf<DocumentKind> =>
     DOCUMENT_KINDS.includes(fact.kind),
   );
-  return { facts, document, lacks: (operationId) => facts(operationId, 'operation-missing').length > 0 };
+  return {
+    facts,
+    document,
+    lacks: (operationId) => facts(operationId, 'operation-missing').length > 0,
+    rateLimit: facts(SERVICE, 'rate-limit').at(-1),
+  };
 }
 
 const OPENAPI: OperationId = 'openapi.retrieve';

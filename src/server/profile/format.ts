@@ -37,6 +37,9 @@ export interface ProfileFactBase {
  *   object keyed by field name whose values are of `values`' types.
  * - `header`: an API header the service's answers to the operation lack (`operationId` null: to
  *   every operation, e.g. `Retry-After` on a 429 a sandbox burst met).
+ * - `rate-limit` (`operationId` null): the requests a key is let through in a window before a
+ *   429, and the whole seconds of that 429's `Retry-After` (null: none seen), as a sandbox burst
+ *   met them.
  * - `limit`: the rules of a parameter (`request.body.titulo`) as the service's document declares them.
  * - `parameter`: a parameter's other rules as the service's document declares them (`type`,
  *   `pattern`, `enum`, `required`; null: not declared). The document says so; requests are
@@ -61,6 +64,12 @@ export type ProfileFact =
       operationId: string | null;
       header: string;
       present: false;
+    })
+  | (Omit<ProfileFactBase, 'operationId'> & {
+      kind: 'rate-limit';
+      operationId: null;
+      requests: number;
+      retryAfter: number | null;
     })
   | (ProfileFactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules })
   | (ProfileFactBase & { kind: 'parameter'; parameter: string; declared: Record<string, unknown> })

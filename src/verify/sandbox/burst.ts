@@ -62,6 +62,18 @@ function judgeBurst(run: Run, probe: Probe, seen: Tally, wanted: Tally): void {
       reproduce,
     });
   const retryAfter = (tally: Tally) => tally.refusal?.headers['retry-after'] !== undefined;
+  const seconds = (tally: Tally) => tally.refusal?.headers['retry-after'];
+  // Both sent one: a wait other than the expected one is worth knowing, not a break.
+  if (retryAfter(seen) && retryAfter(wanted) && seconds(seen) !== seconds(wanted))
+    addFinding(run, {
+      kind: 'limit',
+      operationId: null,
+      location: 'rateLimit.retryAfter',
+      expected: seconds(wanted),
+      observed: seconds(seen),
+      severity: 'info',
+      reproduce,
+    });
   // Either way: a reference following a profile may be the one without it.
   if (seen.refusal && wanted.refusal && retryAfter(wanted) !== retryAfter(seen))
     addFinding(run, {
