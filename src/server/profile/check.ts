@@ -29,72 +29,74 @@ function checkStatus(status: unknown, at: string, fail: Fail): void {
     fail(`${at}.status must be an error status (400..599)`);
 }
 
-/** The part of a fact its kind adds; `at` names the fact in messages. */
+type KindCheck = (fact: Json, at: string, fail: Fail) => void;
+
+function checkBodyOrQuery(parameter: unknown, at: string, fail: Fail): void {
+  if (typeof parameter !== 'string' || !/^request\.(body|query)\.\w+$/.test(parameter))
+    fail(`${at}.parameter must be request.body.NAME or request.query.NAME`);
+}
+
+function checkRules(rules: unknown, allowed: readonly string[], at: string, fail: Fail): void {
+  if (!isObject(rules)) fail(`${at} must be an object`);
+  for (const rule of Object.keys(rules))
+    if (!allowed.includes(rule)) fail(`${at}.${rule} is not a rule (${allowed.join(', ')})`);
+}
+
+/** The part of a fact each kind adds; `at` names the fact in messages. */
+const KIND_CHECKS: Record<string, KindCheck> = {
+  field(fact, at, fail) {
+    if (typeof fact.location !== 'string' || !fact.location.startsWith('response.200.data'))
+      fail(`${at}.location must name a field of data (response.200.data...)`);
+    if (!CHANGES.includes(fact.change as string)) fail(`${at}.change must be one of ${CHANGES.join(', ')}`);
+    checkTypes(fact.types, `${at}.types`, fail);
+  },
+  'error-code'(fact, at, fail) {
+    checkStatus(fact.status, at, fail);
+    if (!Number.isInteger(fact.codigoRespuesta)) fail(`${at}.codigoRespuesta must be an integer`);
+  },
+  details(fact, at, fail) {
+    checkStatus(fact.status, at, fail);
+    if (fact.form !== 'list' && fact.form !== 'keyed') fail(`${at}.form must be 'list' or 'keyed'`);
+    checkTypes(fact.values, `${at}.values`, fail);
+  },
+  header(fact, at, fail) {
+    if (typeof fact.header !== 'string' || !/^[A-Za-z0-9-]+$/.test(fact.header))
+      fail(`${at}.header must be a header name`);
+    if (fact.present !== false) fail(`${at}.present must be false (a header the service lacks)`);
+  },
+  'rate-limit'(fact, at, fail) {
+    if (fact.operationId !== null) fail(`${at}.operationId must be null (the rate limit is the service's)`);
+    if (!Number.isInteger(fact.requests) || (fact.requests as number) < 1)
+      fail(`${at}.requests must be a whole number of requests, at least 1`);
+    if (fact.retryAfter !== null && (!Number.isInteger(fact.retryAfter) || (fact.retryAfter as number) < 1))
+      fail(`${at}.retryAfter must be whole seconds, at least 1, or null`);
+  },
+  limit(fact, at, fail) {
+    checkBodyOrQuery(fact.parameter, at, fail);
+    checkRules(fact.rules, LIMIT_RULES, `${at}.rules`, fail);
+    for (const [rule, value] of Object.entries(fact.rules as Json))
+      if (typeof value !== 'number' || !Number.isFinite(value)) fail(`${at}.rules.${rule} must be a number`);
+  },
+  parameter(fact, at, fail) {
+    if (typeof fact.parameter !== 'string' || !/^request\.(body|query|header)\.[\w-]+$/.test(fact.parameter))
+      fail(`${at}.parameter must be request.body.NAME, request.query.NAME or request.header.NAME`);
+    checkRules(fact.declared, DECLARED_RULES, `${at}.declared`, fail);
+  },
+  'operation-missing'() {},
+  status(fact, at, fail) {
+    checkBodyOrQuery(fact.parameter, at, fail);
+    checkStatus(fact.from, `${at}.from`, fail);
+    checkStatus(fact.status, at, fail);
+  },
+  scope(fact, at, fail) {
+    if (!isScope(fact.scope)) fail(`${at}.scope must be a scope of the API: ${JSON.stringify(fact.scope)}`);
+  },
+};
+
 function checkKind(fact: Json, at: string, fail: Fail): void {
-  switch (fact.kind) {
-    case 'field':
-      if (typeof fact.location !== 'string' || !fact.location.startsWith('response.200.data'))
-        fail(`${at}.location must name a field of data (response.200.data...)`);
-      if (!CHANGES.includes(fact.change as string)) fail(`${at}.change must be one of ${CHANGES.join(', ')}`);
-      checkTypes(fact.types, `${at}.types`, fail);
-      return;
-    case 'error-code':
-      checkStatus(fact.status, at, fail);
-      if (!Number.isInteger(fact.codigoRespuesta)) fail(`${at}.codigoRespuesta must be an integer`);
-      return;
-    case 'details':
-      checkStatus(fact.status, at, fail);
-      if (fact.form !== 'list' && fact.form !== 'keyed') fail(`${at}.form must be 'list' or 'keyed'`);
-      checkTypes(fact.values, `${at}.values`, fail);
-      return;
-    case 'header':
-      if (typeof fact.header !== 'string' || !/^[A-Za-z0-9-]+$/.test(fact.header))
-        fail(`${at}.header must be a header name`);
-      if (fact.present !== false) fail(`${at}.present must be false (a header the service lacks)`);
-      return;
-    case 'rate-limit':
-      if (fact.operationId !== null) fail(`${at}.operationId must be null (the rate limit is the service's)`);
-      if (!Number.isInteger(fact.requests) || (fact.requests as number) < 1)
-        fail(`${at}.requests must be a whole number of requests, at least 1`);
-      if (fact.retryAfter !== null && (!Number.isInteger(fact.retryAfter) || (fact.retryAfter as number) < 1))
-        fail(`${at}.retryAfter must be whole seconds, at least 1, or null`);
-      return;
-    case 'limit':
-      if (typeof fact.parameter !== 'string' || !/^request\.(body|query)\.\w+$/.test(fact.parameter))
-        fail(`${at}.parameter must be request.body.NAME or request.query.NAME`);
-      if (!isObject(fact.rules)) fail(`${at}.rules must be an object`);
-      for (const [rule, value] of Object.entries(fact.rules)) {
-        if (!LIMIT_RULES.includes(rule))
-          fail(`${at}.rules.${rule} is not a rule (${LIMIT_RULES.join(', ')})`);
-        if (typeof value !== 'number' || !Number.isFinite(value))
-          fail(`${at}.rules.${rule} must be a number`);
-      }
-      return;
-    case 'parameter':
-      if (
-        typeof fact.parameter !== 'string' ||
-        !/^request\.(body|query|header)\.[\w-]+$/.test(fact.parameter)
-      )
-        fail(`${at}.parameter must be request.body.NAME, request.query.NAME or request.header.NAME`);
-      if (!isObject(fact.declared)) fail(`${at}.declared must be an object`);
-      for (const rule of Object.keys(fact.declared))
-        if (!DECLARED_RULES.includes(rule))
-          fail(`${at}.declared.${rule} is not a rule (${DECLARED_RULES.join(', ')})`);
-      return;
-    case 'operation-missing':
-      return;
-    case 'status':
-      if (typeof fact.parameter !== 'string' || !/^request\.(body|query)\.\w+$/.test(fact.parameter))
-        fail(`${at}.parameter must be request.body.NAME or request.query.NAME`);
-      checkStatus(fact.from, `${at}.from`, fail);
-      checkStatus(fact.status, at, fail);
-      return;
-    case 'scope':
-      if (!isScope(fact.scope)) fail(`${at}.scope must be a scope of the API: ${JSON.stringify(fact.scope)}`);
-      return;
-    default:
-      fail(`${at}.kind is unknown: ${JSON.stringify(fact.kind)}`);
-  }
+  const check = Object.hasOwn(KIND_CHECKS, String(fact.kind)) ? KIND_CHECKS[String(fact.kind)] : undefined;
+  if (check === undefined) fail(`${at}.kind is unknown: ${JSON.stringify(fact.kind)}`);
+  else check(fact, at, fail);
 }
 
 function checkFact(fact: unknown, index: number, fail: Fail): void {
