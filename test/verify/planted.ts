@@ -7,6 +7,7 @@
 import { API_PREFIX, LIMITS } from '../../src/operations/limits.js';
 import { getOperation, type Operation, type OperationId } from '../../src/operations/table.js';
 import type { EngineRequest, EngineResponse } from '../../src/server/internal.js';
+import { changeEnvelope } from '../../src/server/profile/json.js';
 import type { FindingKind } from '../../src/verify/types.js';
 
 /** What a rewrite sees: the request as it came, and the SDK operation its method and path name. */
@@ -63,18 +64,8 @@ function withBody(request: EngineRequest, body: Json): EngineRequest {
   return { ...request, body: JSON.stringify(body) };
 }
 
-/** The answer with its JSON envelope changed by `change`; an answer that is no JSON object stays as it is. */
-export function rewriteEnvelope(response: EngineResponse, change: (envelope: Json) => void): EngineResponse {
-  let envelope: unknown;
-  try {
-    envelope = JSON.parse(response.body);
-  } catch {
-    return response;
-  }
-  if (!isObject(envelope)) return response;
-  change(envelope);
-  return { ...response, body: JSON.stringify(envelope) };
-}
+/** The server's own envelope rewrite, for the plants' answers. */
+export const rewriteEnvelope = changeEnvelope;
 
 /** `change` applied to `data` of a success answer of `id`: to each record when `data` is a list. */
 function changeRecords(id: OperationId, change: (record: Json) => void): Rewrites['response'] {

@@ -3,21 +3,22 @@ import { addFinding, cover, type Run, reproduceOf } from '../run.js';
 import { noteCreated } from './created.js';
 import { ask, dataOf, type Pair, type SandboxState, settleSuccess } from './exchange.js';
 import { compareConflict, compareReplay } from './idempotency.js';
-import type { SandboxPlan, SandboxStep } from './plan.js';
+import { SANDBOX_STEPS, type SandboxPlan, type SandboxStep } from './plan.js';
 
 type Probes = SandboxPlan['probes'];
 
-const CUSTOMER_STEPS: SandboxStep[] = [
-  'readBack',
-  'replay',
-  'addPoints',
-  'balance',
-  'movements',
-  'otherBody',
-  'otherOperation',
-];
+/** The steps after the creation that act on the created customer, in the plan's order. */
+const CUSTOMER_STEPS: readonly SandboxStep[] = SANDBOX_STEPS.slice(
+  SANDBOX_STEPS.indexOf('readBack'),
+  SANDBOX_STEPS.indexOf('otherOperation') + 1,
+);
 
-function skipAll(run: Run, probes: Probes, note: string, steps = CUSTOMER_STEPS): void {
+function skipAll(
+  run: Run,
+  probes: Probes,
+  note: string,
+  steps: readonly SandboxStep[] = CUSTOMER_STEPS,
+): void {
   for (const step of steps) {
     const probe = probes[step];
     if (probe) cover(run, probe.operation.id, probe.check, 'skipped', note);
