@@ -201,7 +201,7 @@ function checkLimiter(limiter: unknown): Limiter | undefined {
 }
 
 /** The environment's variables where the runtime has `process` (Node, Bun, Deno); none elsewhere (Workers). */
-const environment = (): Record<string, string | undefined> =>
+export const environment = (): Record<string, string | undefined> =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
 
 /** The key given or found in the environment; never shown in a message, only described. */

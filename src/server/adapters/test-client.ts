@@ -1,5 +1,5 @@
 import { LoyaltyClient } from '../../client/client.js';
-import type { ClientOptions } from '../../client/options.js';
+import { type ClientOptions, environment } from '../../client/options.js';
 import { DEMO_API_KEY } from '../engine/keys.js';
 import type { ReferenceServerOptions } from '../engine/options.js';
 import type { ReferenceAdmin } from '../inspector/index.js';
@@ -14,7 +14,10 @@ import { EngineDispatcher } from './engine-dispatcher.js';
 export interface TestClientOptions extends ReferenceServerOptions {
   /** The key the client sends; default: the first of `keys`, or the demo key. */
   apiKey?: string;
-  /** Further client options (timeouts, retries, logger); `apiKey`, `baseUrl` and the transport are set here. */
+  /**
+   * Further client options (timeouts, retries, logger); `apiKey`, `baseUrl` and the transport are set here.
+   * `logLevel` defaults to `LOYALTY_LOG`, else `'error'` (no line for the failures a test expects).
+   */
   client?: Omit<ClientOptions, 'apiKey' | 'baseUrl' | 'dispatcher' | 'fetch'>;
 }
 
@@ -44,6 +47,14 @@ function askedLimits(limits: Limits): Limits {
 }
 
 /**
+ * A test expects its 404s and 422s: at the client's default (`warn`) each would print a line into
+ * the test run. A level the test gives, or `LOYALTY_LOG` (to see the lines while debugging), wins.
+ */
+function testLogLevel(given: ClientOptions['logLevel']): ClientOptions['logLevel'] {
+  return given ?? (environment().LOYALTY_LOG === undefined ? 'error' : undefined);
+}
+
+/**
  * A `LoyaltyClient` wired to a fresh reference engine through an undici Dispatcher: no port,
  * no MSW, no network. Each call gets its own engine, so tests do not share state.
  */
@@ -52,6 +63,7 @@ export async function createTestClient(options: TestClientOptions = {}): Promise
   const engine = createReferenceEngine({ ...engineOptions, limits: askedLimits(engineOptions.limits) });
   const client = new LoyaltyClient({
     ...clientOptions,
+    logLevel: testLogLevel(clientOptions?.logLevel),
     apiKey: apiKey ?? engineOptions.keys?.[0]?.key ?? DEMO_API_KEY,
     baseUrl: IN_PROCESS_BASE_URL,
     dispatcher: new EngineDispatcher((request) => engine.handle(request)),
