@@ -172,7 +172,7 @@ describe('loyalty bulk on a terminal', { timeout: 120_000 }, () => {
     const stopped = await terminal.waitFor(/exit 130/);
     expect(stopped).toContain('bulk: stopped.');
     expect(stopped).toContain(
-      `resume with: loyalty bulk clientes.puntos.add --file ${file} --job-id "ctrl-c" --checkpoint ${checkpoint}`,
+      `resume with: loyalty bulk clientes.puntos.add --file ${file} --job-id ctrl-c --checkpoint ${checkpoint}`,
     );
     const appliedBefore = server.admin.audit().length;
     expect(appliedBefore).toBeGreaterThan(0);

@@ -26,6 +26,8 @@ export const BULK_OPTIONS = {
 } as const;
 
 export interface BulkCommand {
+  /** The words after `loyalty bulk`, as given: a stopped run is resumed with them. */
+  argv: readonly string[];
   /** Its key field is set from the file when --key-field is not given. */
   operation: OperationDefinition;
   file: string;
@@ -73,6 +75,7 @@ export function parseBulkArgs(argv: readonly string[], env: NodeJS.ProcessEnv): 
     );
   }
   return {
+    argv,
     operation,
     file: values.file,
     format: formatOf(values.file),

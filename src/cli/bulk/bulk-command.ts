@@ -14,6 +14,7 @@ import { BULK_HELP } from './bulk-help.js';
 import { mapRow, type RowCall, unusedColumns } from './bulk-map.js';
 import { outcomeOf, rowItemKey } from './bulk-outcome.js';
 import { createProgressView, type ProgressView } from './bulk-progress.js';
+import { resumeHint } from './bulk-resume.js';
 import { readRows } from './bulk-rows.js';
 import { type SharedState, sharedState } from './bulk-setup.js';
 
@@ -85,13 +86,6 @@ function refuseInvalid(command: BulkCommand, checked: Checked): never {
   throw new UsageError(
     `nothing was sent: fix the rows, or add --skip-invalid to send the others${command.failures ? ` (the invalid ones go to ${command.failures})` : ''}`,
   );
-}
-
-function resumeHint(command: BulkCommand): string {
-  const again = `loyalty bulk ${command.operation.id} --file ${command.file} --job-id ${JSON.stringify(command.jobId)}`;
-  if (command.checkpoint) return `resume with: ${again} --checkpoint ${command.checkpoint}`;
-  if (command.redis) return `resume with: ${again} --redis <the same URL>`;
-  return `run again with: ${again} (same keys: rows already applied are answered, not applied twice, for as long as the service keeps keys; add --checkpoint FILE to skip them)`;
 }
 
 /** The summary line, and where the failed rows are with the command line that sends them again. */

@@ -1,0 +1,105 @@
+/**
+ * `loyalty bulk` as an operator meets it: a ledger on a reference server, a file of movements,
+ * the built CLI in a process of its own that can be interrupted, and a line pasted into a shell.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { movementOf, OPENING_BALANCE, uidOf } from '../fleet/plan.mjs';
+import { CLI, type CliRun, serverForCli } from './cli-harness.js';
+
+export const scratch = mkdtempSync(join(tmpdir(), 'cli-bulk-stop-'));
+
+/** `customers` customers at the opening balance on a server without a rate limit unless `options` set one. */
+export async function ledger(customers: number, options: Parameters<typeof serverForCli>[0] = {}) {
+  const served = await serverForCli({
+    seed: 'empty',
+    limits: { rateLimit: { limit: Number.POSITIVE_INFINITY } },
+    ...options,
+  });
+  for (let index = 0; index < customers; index++) {
+    served.server.admin.createCustomer({ uid: uidOf(index), puntos: OPENING_BALANCE });
+  }
+  return served;
+}
+
+/**
+ * `count` movements over `customers` as a CSV (order,uid,puntos), then `invalid` rows that the
+ * SDK's check refuses (0 points); with the balances the valid rows make.
+ */
+export function movementsFile(name: string, count: number, customers: number, invalid = 0) {
+  const lines = ['order,uid,puntos'];
+  const due = new Map<string, number>();
+  for (let index = 0; index < count; index++) {
+    const { id, uid, puntos } = movementOf(index, customers);
+    lines.push(`${id},${uid},${puntos}`);
+    due.set(uid, (due.get(uid) ?? OPENING_BALANCE) + puntos);
+  }
+  for (let index = 0; index < invalid; index++) lines.push(`bad-${index},${uidOf(0)},0`);
+  const file = join(scratch, name);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return { file, due };
+}
+
+export interface RunningCli {
+  child: ChildProcess;
+  /** What it printed so far. */
+  output(): CliRun;
+  /** Its exit status and everything it printed. */
+  exited: Promise<CliRun>;
+}
+
+/** `loyalty ...args` started (built CLI, pipes), to be interrupted with `child.kill('SIGINT')`. */
+export function startLoyalty(args: readonly string[], env: Record<string, string>): RunningCli {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<CliRun>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr })),
+  );
+  return { child, output: () => ({ code: -1, stdout, stderr }), exited };
+}
+
+/** Waits until `condition` holds, checking every 20 ms; fails after `timeoutMs`. */
+export async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A directory whose `loyalty` runs the built CLI: the command a user pastes finds it on PATH. */
+function loyaltyOnPath(): string {
+  const bin = mkdtempSync(join(tmpdir(), 'loyalty-bin-'));
+  const shim = join(bin, 'loyalty');
+  writeFileSync(shim, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`);
+  chmodSync(shim, 0o755);
+  return bin;
+}
+
+/** A command line run as pasted into a POSIX shell, `loyalty` being the built CLI. */
+export function pasteInShell(line: string, env: Record<string, string>): Promise<CliRun> {
+  const path = `${loyaltyOnPath()}:${process.env.PATH ?? ''}`;
+  return new Promise((resolve) => {
+    execFile(
+      '/bin/sh',
+      ['-c', line],
+      { env: { ...env, PATH: path }, encoding: 'utf8', timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
