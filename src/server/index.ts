@@ -41,6 +41,7 @@ export type {
   ProfileEntry,
   ProfileFact,
   ProfileFactBase,
+  ProfileHeaderType,
   ProfileJsonType,
   ProfileLimitRules,
   ProfileSource,

@@ -20,4 +20,4 @@ export type { ReferenceEngine } from './inspector/reference-engine.js';
 export { createReferenceEngine } from './inspector/with-admin-routes.js';
 export { checkProfile } from './profile/check.js';
 export { DATA_LOCATION, fieldPath } from './profile/field-path.js';
-export { PROFILE_FORMAT, PROFILE_VERSION } from './profile/format.js';
+export { PROFILE_FORMAT, PROFILE_VERSION, type ProfileHeaderType } from './profile/format.js';

@@ -1,3 +1,4 @@
+import type { ProfileHeaderType } from '../server/internal.js';
 import type { ProbeAnswer } from './answer.js';
 import type { Probe } from './probe.js';
 import type { Run } from './run.js';
@@ -14,6 +15,8 @@ export interface Observations {
   codes: Map<string, unknown>;
   /** How many findings came from the service's document (they come first, before any probe). */
   documentFindings: number;
+  /** The JSON type of the values of a header the service sends and the reference does not, by `<operationId> <header>`. */
+  headerTypes: Map<string, ProfileHeaderType>;
   /** Refusals the service gave another status: the parameter the probe broke and the value it sent. */
   statuses: { operationId: OperationId; parameter: string; value: unknown; from: number; status: number }[];
 }
@@ -27,6 +30,7 @@ export function observationsOf(run: Run): Observations {
       records: new Map(),
       details: new Map(),
       codes: new Map(),
+      headerTypes: new Map(),
       documentFindings: 0,
       statuses: [],
     };
@@ -64,4 +68,19 @@ export function noteRefusal(run: Run, probe: Probe, answer: ProbeAnswer): void {
   const observations = observationsOf(run);
   observations.codes.set(key, codigoRespuesta);
   if (details !== undefined) observations.details.set(key, inferShape(details));
+}
+
+export const headerKey = (operationId: OperationId | null, header: string) => `${operationId} ${header}`;
+
+/** The JSON type of a header's value, never the value: whole numbers are `integer`, the rest `string`. */
+export function noteHeaderType(
+  run: Run,
+  operationId: OperationId | null,
+  header: string,
+  value: string,
+): void {
+  observationsOf(run).headerTypes.set(
+    headerKey(operationId, header),
+    /^\d+$/.test(value) ? 'integer' : 'string',
+  );
 }

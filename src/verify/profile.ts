@@ -1,3 +1,4 @@
+import { RESPONSE_HEADERS } from '../openapi/responses.js';
 import { getOperation } from '../operations/table.js';
 import {
   DATA_LOCATION,
@@ -15,7 +16,7 @@ import { diffShapes, joinPath } from './compare/shapes.js';
 import type { Operation } from './probe.js';
 import { observedEntries } from './profile-entries.js';
 import { expectedRecord } from './profile-expect.js';
-import { detailsKey, observationsOf } from './profile-observe.js';
+import { detailsKey, headerKey, observationsOf } from './profile-observe.js';
 import type { Run } from './run.js';
 import type { Shape } from './shape.js';
 import type { Finding } from './types.js';
@@ -62,6 +63,18 @@ function lacks(observed: unknown): boolean {
   return Array.isArray(statuses) && statuses.length === 0;
 }
 
+/**
+ * Whether a header finding says the service sent a header of its own the reference did not. One
+ * of ours (`Retry-After` where a profile took it away) is no header to add: ours sends it anyway.
+ */
+function adds({ expected, observed, location }: Finding): boolean {
+  const name = location.slice('header.'.length).toLowerCase();
+  if (Object.keys(RESPONSE_HEADERS).some((ours) => ours.toLowerCase() === name)) return false;
+  const statuses = (side: unknown) => (side as { statuses?: unknown[] } | undefined)?.statuses;
+  const [wanted, seen] = [statuses(expected), statuses(observed)];
+  return Array.isArray(wanted) && wanted.length === 0 && Array.isArray(seen) && seen.length > 0;
+}
+
 const statusOf = (location: string) => Number(location.split('.')[1]);
 
 /**
@@ -95,6 +108,11 @@ function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact 
     lacks(observed)
   )
     return { kind: 'header', operationId, header: location.slice('header.'.length), present: false, source };
+  if (finding.kind === 'header' && source === 'probe' && location.startsWith('header.') && adds(finding)) {
+    const header = location.slice('header.'.length);
+    const type = observationsOf(run).headerTypes.get(headerKey(operationId, header)) ?? 'string';
+    return { kind: 'header', operationId, header, present: true, type, source };
+  }
   if (finding.kind === 'limit' && location.startsWith('rateLimit.') && source === 'probe')
     return rateLimitFact(run);
   if (operationId === null) return undefined;

@@ -215,6 +215,48 @@ describe('the engine following a profile: a status of its own for one rule', () 
   });
 });
 
+describe('the engine following a profile: headers the service adds', () => {
+  const { engine } = newEngine({
+    profile: {
+      ...profile,
+      calibrations: [
+        factOf('header') as ProfileFact,
+        {
+          kind: 'header',
+          operationId: 'reportes.catalogo.retrieve',
+          header: 'X-Correlation-Id',
+          present: true,
+          type: 'string',
+          source: 'probe',
+        },
+        {
+          kind: 'header',
+          operationId: null,
+          header: 'X-RateLimit-Remaining',
+          present: true,
+          type: 'integer',
+          source: 'probe',
+        },
+      ],
+    },
+  });
+
+  it('sends a text header with the request id: X-Request-Id renamed', async () => {
+    const catalog = await call(engine, 'GET', api('/reportes/catalogo'));
+    expect(catalog.status).toBe(200);
+    expect(catalog.headers).not.toHaveProperty('x-request-id');
+    expect(catalog.headers['x-correlation-id']).toBe(catalog.json.meta.requestId);
+    const refused = await call(engine, 'GET', api('/reportes/catalogo'), { key: null });
+    expect(refused.headers['x-correlation-id']).toBe(refused.json.meta.requestId);
+    expect((await call(engine, 'GET', api('/tareas'))).headers).not.toHaveProperty('x-correlation-id');
+  });
+
+  it('sends a whole-number header with 0 (an empty value of its type), on every operation when the service did', async () => {
+    for (const path of ['/reportes/catalogo', '/tareas'])
+      expect((await call(engine, 'GET', api(path))).headers['x-ratelimit-remaining']).toBe('0');
+  });
+});
+
 describe('the engine following a profile: a header of the service as a whole', () => {
   it('leaves Retry-After out of every 429 when the service sent none', async () => {
     const { engine } = newEngine({
@@ -325,6 +367,16 @@ describe('a profile as an option', () => {
       'a limit that is no number',
       { ...profile, calibrations: [{ ...factOf('limit'), rules: { maxLength: '100' } }] },
       /profile.calibrations\[0\].rules.maxLength must be a number/,
+    ],
+    [
+      'a header added without the type of its values',
+      {
+        ...profile,
+        calibrations: [
+          { kind: 'header', operationId: null, header: 'X-Trace', present: true, source: 'probe' },
+        ],
+      },
+      /profile.calibrations\[0\].type must be 'integer' or 'string'/,
     ],
     [
       'a rate limit of no requests',

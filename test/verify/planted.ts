@@ -147,6 +147,8 @@ const is = (id: OperationId) => (exchange: Exchange) => exchange.operation?.id =
 const TWIN_TITULO_MAX = LIMITS.tituloMaxLength - 20;
 /** What a twin with a looser comando limit than ours allows. */
 const TWIN_COMANDO_MAX = LIMITS.comandoMaxLength * 2;
+/** A request id header under a name of the twin's (lower case: as verify names a header the SDK does not know). */
+export const CORRELATION_HEADER = 'x-correlation-id';
 /** The customer email change the spec only refers to: a path the twin serves and the SDK lacks. */
 const EXTRA_PATH = `${API_PREFIX}${getOperation('clientes.retrieve').path}/email`;
 
@@ -386,6 +388,21 @@ export const ALL_PLANTS: readonly Plant[] = [
         if (!is('reportes.catalogo.retrieve')(exchange)) return response;
         const { 'x-request-id': _dropped, ...headers } = response.headers;
         return { ...response, headers };
+      },
+    },
+  },
+  {
+    id: 'correlation-id-added',
+    kind: 'header',
+    operationId: 'reportes.catalogo.retrieve',
+    location: `header.${CORRELATION_HEADER}`,
+    describe:
+      'The report catalog answers carry X-Correlation-Id, the request id under a name of the service (with request-id-dropped: the request id renamed)',
+    apply: {
+      response(response, exchange) {
+        if (!is('reportes.catalogo.retrieve')(exchange)) return response;
+        const requestId = (JSON.parse(response.body) as { meta?: { requestId?: string } }).meta?.requestId;
+        return { ...response, headers: { ...response.headers, [CORRELATION_HEADER]: String(requestId) } };
       },
     },
   },

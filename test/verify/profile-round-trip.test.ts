@@ -23,6 +23,7 @@ const CALIBRATED = [
   'codigo-1001',
   'details-keyed',
   'request-id-dropped',
+  'correlation-id-added',
   'titulo-stricter',
   'tipo-minimum',
   'cupones-gone',
@@ -68,6 +69,15 @@ describe('the round trip of a profile', () => {
     expect(entry('records.clientes.retrieve')?.value).not.toHaveProperty('nivel');
     expect(entry('refusals.tareas.setStatus.400')?.value).toEqual({ codigoRespuesta: 1001, details: 'list' });
     expect(entry('refusals.promociones.setStatus.400')?.value).toMatchObject({ details: 'keyed' });
+    // A header the service adds: its name and the type of its values, not a value.
+    expect(profile.calibrations).toContainEqual({
+      kind: 'header',
+      operationId: 'reportes.catalogo.retrieve',
+      header: 'x-correlation-id',
+      present: true,
+      type: 'string',
+      source: 'probe',
+    });
     const text = JSON.stringify(profile);
     for (const secret of [TWIN_API_KEY, 'general', 'lote_0001', 'Muestra', twin.samples.uid[0] as string])
       expect(text).not.toContain(secret);

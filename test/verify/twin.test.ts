@@ -10,7 +10,13 @@ import { getOperation, type OperationId } from '../../src/operations/table.js';
 import type { EngineRequest, EngineResponse } from '../../src/server/internal.js';
 import type { FindingKind } from '../../src/verify/types.js';
 import { createDivergentTwin, type DivergentTwin } from './divergent-twin.js';
-import { ALL_PLANTS, type OpenApiDocument, SAFE_PLANTS, TWIN_RATE_LIMIT } from './planted.js';
+import {
+  ALL_PLANTS,
+  CORRELATION_HEADER,
+  type OpenApiDocument,
+  SAFE_PLANTS,
+  TWIN_RATE_LIMIT,
+} from './planted.js';
 
 /** Every kind of finding; the type makes the list whole. */
 const EVERY_KIND: Record<FindingKind, true> = {
@@ -213,6 +219,13 @@ const EVIDENCE: Record<string, () => Promise<void>> = {
     expect(reference.headers['x-request-id']).toBe(reference.body.meta.requestId);
     const other = await send(twin, 'GET', pathOf('tareas.list'));
     expect(other.headers['x-request-id']).toBe(other.body.meta.requestId);
+  },
+  async 'correlation-id-added'() {
+    const { planted, reference } = await both('GET', pathOf('reportes.catalogo.retrieve'));
+    expect(planted.headers[CORRELATION_HEADER]).toBe(planted.body.meta.requestId);
+    expect(reference.headers).not.toHaveProperty(CORRELATION_HEADER);
+    const other = await send(twin, 'GET', pathOf('tareas.list'));
+    expect(other.headers).not.toHaveProperty(CORRELATION_HEADER);
   },
   async 'comando-looser'() {
     const comando = 'x'.repeat(LIMITS.comandoMaxLength + 1);

@@ -62,7 +62,10 @@ const KIND_CHECKS: Record<string, KindCheck> = {
   header(fact, at, fail) {
     if (typeof fact.header !== 'string' || !/^[A-Za-z0-9-]+$/.test(fact.header))
       fail(`${at}.header must be a header name`);
-    if (fact.present !== false) fail(`${at}.present must be false (a header the service lacks)`);
+    if (typeof fact.present !== 'boolean')
+      fail(`${at}.present must be true (a header the service adds) or false (one it lacks)`);
+    if (fact.present && fact.type !== 'integer' && fact.type !== 'string')
+      fail(`${at}.type must be 'integer' or 'string' (the JSON type of the header's values)`);
   },
   'rate-limit'(fact, at, fail) {
     if (fact.operationId !== null) fail(`${at}.operationId must be null (the rate limit is the service's)`);

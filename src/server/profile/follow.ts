@@ -3,6 +3,7 @@ import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { followDocumentFacts } from './document.js';
 import { followFailureFacts } from './failures.js';
 import type { ProfileFact, ServiceProfile } from './format.js';
+import { followHeaderFacts } from './headers.js';
 import { changeEnvelope, type Json } from './json.js';
 import { followRecordFacts } from './records.js';
 import { followStatusFacts } from './statuses.js';
@@ -63,12 +64,7 @@ export function followAnswer(
   response: EngineResponse,
 ): EngineResponse {
   let out = followStatusFacts(calibration.facts(operationId, 'status'), request, response);
-  const lacking = calibration.facts(operationId, 'header').map((fact) => fact.header.toLowerCase());
-  if (lacking.length > 0)
-    out = {
-      ...out,
-      headers: Object.fromEntries(Object.entries(out.headers).filter(([name]) => !lacking.includes(name))),
-    };
+  out = followHeaderFacts(calibration.facts(operationId, 'header'), out);
   if (out.status === 200 && operationId === OPENAPI && calibration.document.length > 0)
     return changeEnvelope(out, (envelope) =>
       followDocumentFacts(envelope.data as Json, calibration.document),

@@ -12,6 +12,9 @@ export type ProfileSource = 'document' | 'probe' | 'assumption';
 
 export type ProfileJsonType = 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'object' | 'array';
 
+/** The JSON type of a header's values as a profile names it: whole numbers, or any other text. */
+export type ProfileHeaderType = 'integer' | 'string';
+
 /** The numeric rules of a parameter a profile may carry. */
 export interface ProfileLimitRules {
   minLength?: number;
@@ -35,8 +38,10 @@ export interface ProfileFactBase {
  * - `error-code`: the `codigoRespuesta` of the refusals of a status.
  * - `details`: the form of `details` in the refusals of a status: our list of objects, or an
  *   object keyed by field name whose values are of `values`' types.
- * - `header`: an API header the service's answers to the operation lack (`operationId` null: to
- *   every operation, e.g. `Retry-After` on a 429 a sandbox burst met).
+ * - `header`: an API header the service's answers to the operation lack (`present: false`;
+ *   `operationId` null: to every operation, e.g. `Retry-After` on a 429 a sandbox burst met), or
+ *   one they carry that ours do not (`present: true`, a request id or a rate-limit count under a
+ *   name of the service's), with the JSON type of its values (`integer`: whole numbers, else `string`).
  * - `rate-limit` (`operationId` null): the requests a key is let through in a window before a
  *   429, and the whole seconds of that 429's `Retry-After` (null: none seen), as a sandbox burst
  *   met them.
@@ -64,6 +69,13 @@ export type ProfileFact =
       operationId: string | null;
       header: string;
       present: false;
+    })
+  | (Omit<ProfileFactBase, 'operationId'> & {
+      kind: 'header';
+      operationId: string | null;
+      header: string;
+      present: true;
+      type: ProfileHeaderType;
     })
   | (Omit<ProfileFactBase, 'operationId'> & {
       kind: 'rate-limit';

@@ -6,6 +6,12 @@
 export { checkProfile } from './check.js';
 export { DATA_LOCATION, fieldPath } from './field-path.js';
 export { type Calibration, calibrationOf, followAnswer } from './follow.js';
-export type { ProfileEntry, ProfileFact, ProfileSource, ServiceProfile } from './format.js';
+export type {
+  ProfileEntry,
+  ProfileFact,
+  ProfileHeaderType,
+  ProfileSource,
+  ServiceProfile,
+} from './format.js';
 export { PROFILE_FORMAT, PROFILE_VERSION } from './format.js';
 export { checkLimitFacts } from './limits.js';

@@ -2,6 +2,7 @@ import { RESPONSE_HEADERS } from '../../openapi/responses.js';
 import type { ProbeAnswer } from '../answer.js';
 import { headerSeverity } from '../compare/responses.js';
 import type { Probe } from '../probe.js';
+import { noteHeaderType } from '../profile-observe.js';
 import { addFinding, type Run, reproduceOf } from '../run.js';
 
 /** Headers that say something about the API (retry, rate limits, request ids, replays); the rest is HTTP's. */
@@ -32,7 +33,8 @@ export function compareHeaders(run: Run, probe: Probe, observed: ProbeAnswer, ex
       severity: headerSeverity(name, [status], []),
       reproduce: reproduceOf(run, probe),
     });
-  for (const name of seen.filter((header) => !wanted.includes(header)))
+  for (const name of seen.filter((header) => !wanted.includes(header))) {
+    noteHeaderType(run, probe.operation.id, spelled(name), observed.headers[name] ?? '');
     addFinding(run, {
       kind: 'header',
       operationId: probe.operation.id,
@@ -42,6 +44,7 @@ export function compareHeaders(run: Run, probe: Probe, observed: ProbeAnswer, ex
       severity: 'info',
       reproduce: reproduceOf(run, probe),
     });
+  }
 }
 
 /** How often each API header came with the service's answers: names and counts only. */
