@@ -5,6 +5,7 @@ import { onNode } from '../runtime.js';
 import { createCallObserver } from '../telemetry/index.js';
 import { APIPromise } from './api-promise.js';
 import { LoyaltyAbortError, LoyaltyBudgetError, LoyaltyError } from './errors.js';
+import { fetchTransport } from './fetch-transport.js';
 import { executeWithBudget } from './group-budget.js';
 import { levelled } from './logger.js';
 import {
@@ -24,7 +25,7 @@ import {
   ReportesResource,
   TareasResource,
 } from './resources.js';
-import { fetchTransport, type Transport, undiciTransport } from './transport.js';
+import { type Transport, undiciTransport } from './transport.js';
 import { changesTransport, settingsOf, withChanges } from './with-options.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');

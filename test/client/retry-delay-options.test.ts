@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { levelled } from '../../src/client/logger.js';
 import { resolveClientOptions } from '../../src/client/options.js';
 import { createPipelineContext } from '../../src/client/pipeline.js';
-import { fetchTransport } from '../../src/client/transport.js';
+import { fetchTransport } from '../../src/client/fetch-transport.js';
 import { LoyaltyError } from '../../src/index.js';
 import { limitedEngine } from '../limits/limited-engine.js';
 
