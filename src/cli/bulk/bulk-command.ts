@@ -8,6 +8,7 @@ import { serviceClient } from '../shared/service-client.js';
 import { UsageError } from '../shared/usage-error.js';
 import { operationFlags } from '../table/operation-flags.js';
 import { type BulkCommand, parseBulkArgs } from './bulk-args.js';
+import { isAbortedBy, RowCounts } from './bulk-counts.js';
 import { FailedRowsList, SHOWN_ROWS } from './bulk-failed-rows.js';
 import { FailuresFile, type RowFailure } from './bulk-failures.js';
 import { BULK_HELP } from './bulk-help.js';
@@ -17,6 +18,7 @@ import { createProgressView, type ProgressView } from './bulk-progress.js';
 import { resumeHint } from './bulk-resume.js';
 import { readRows } from './bulk-rows.js';
 import { type SharedState, sharedState } from './bulk-setup.js';
+import { type BulkStop, INTERRUPTED, listenForCtrlC } from './bulk-stop.js';
 
 /** Without --key-field, a column named `id`; a row known only by its line could not be sent again safely. */
 function keyFieldOf(row: RowCall['row']): string {
@@ -65,8 +67,15 @@ function keyOf(row: RowCall['row'], command: BulkCommand): string {
   return key === undefined || key === '' ? '?' : rowItemKey(row.fields, String(key));
 }
 
-async function* validRows(command: BulkCommand, checked: Checked): AsyncGenerator<RowCall> {
-  if (checked.kept) return yield* checked.kept;
+/** The valid rows, from the file read again (stdin's were kept); none once Ctrl+C asked to stop. */
+async function* validRows(command: BulkCommand, checked: Checked, stop: BulkStop): AsyncGenerator<RowCall> {
+  for await (const call of checked.kept ?? mappedRows(command)) {
+    if (stop.requested) return;
+    yield call;
+  }
+}
+
+async function* mappedRows(command: BulkCommand): AsyncGenerator<RowCall> {
   for await (const row of readRows(command.file, command.format)) {
     try {
       yield mapRow(row, command.mapping);
@@ -114,35 +123,53 @@ function runRows(
   checked: Checked,
   hooks: {
     checkpoint: SharedState['checkpoint'];
-    signal: AbortSignal;
+    stop: BulkStop;
+    counts: RowCounts;
     view: ProgressView;
     /** Where a failed row goes: the failures file, else the list printed on stderr. */
     failed: (row: RowCall['row'], failure: RowFailure) => Promise<void>;
   },
 ): Promise<BulkSummary> {
+  const { counts, stop } = hooks;
   const positionals = operationFlags(command.operation).positionals;
   const send = async (rowCall: RowCall, call: BulkCall) => {
     const args = positionals.map((parameter) => rowCall.params[parameter.name]);
     return (await callOperation(client, command.operation, args, rowCall.part, call)).data;
   };
-  return client.bulk(validRows(command, checked), send, {
+  return client.bulk(validRows(command, checked, stop), send, {
     jobId: command.jobId,
     itemKey: (rowCall) => rowCall.itemKey,
     concurrency: command.concurrency,
     checkpoint: hooks.checkpoint,
-    signal: hooks.signal,
+    signal: stop.signal,
     // The rows are read from the file as they go: the check counted them.
     total: checked.valid,
     onProgress: (progress) => hooks.view.update(progress),
     onItem: async (event) => {
-      if (event.status === 'failed')
+      if (event.status !== 'failed') counts[event.status] += 1;
+      else if (isAbortedBy(stop.signal, event.error)) counts.aborted += 1;
+      else {
+        counts.failed += 1;
         await hooks.failed(event.item.row, {
           error: messageOf(event.error),
           outcome: outcomeOf(event.error),
           sentItemKey: event.itemKey,
         });
+      }
     },
   });
+}
+
+/** What a run stopped by Ctrl+C did, and the command that resumes it. */
+function reportStop(command: BulkCommand, counts: RowCounts): number {
+  const aborted =
+    counts.aborted > 0
+      ? '; the aborted calls may have been applied: resumed, they go again under the same keys and are not applied twice'
+      : '';
+  process.stderr.write(
+    `bulk: stopped: ${counts.text()}; ${counts.notSent} not sent${aborted}\nbulk: ${resumeHint(command)}\n`,
+  );
+  return INTERRUPTED;
 }
 
 async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number> {
@@ -156,30 +183,28 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
     await failed(row, { error: message, outcome: 'refused', sentItemKey: keyOf(row, command) });
   const shared = await sharedState({ ...command, jobId: command.jobId });
   const client = await serviceClient(command.client, env, shared.limiter);
-  const stop = new AbortController();
-  const onSigint = () => (stop.signal.aborted ? process.exit(130) : stop.abort(new Error('Ctrl+C')));
-  process.on('SIGINT', onSigint);
+  const stop = listenForCtrlC();
+  const counts = new RowCounts(checked.valid);
   const view = createProgressView(process.stderr.isTTY === true, checked.valid);
   try {
     const summary = await runRows(client, command, checked, {
       checkpoint: shared.checkpoint,
-      signal: stop.signal,
+      stop,
+      counts,
       view,
       failed,
     });
     view.stop();
     listed.print();
+    if (stop.requested && counts.notSent > 0) return reportStop(command, counts);
     return reportSummary(command, summary, checked.invalid.length, failures);
   } catch (error) {
     view.stop();
     listed.print();
     if (!(error instanceof LoyaltyAbortError)) throw error;
-    process.stderr.write(
-      `bulk: stopped. ${error.message.split(': ')[1] ?? ''}\nbulk: ${resumeHint(command)}\n`,
-    );
-    return 130;
+    return reportStop(command, counts);
   } finally {
-    process.off('SIGINT', onSigint);
+    stop.release();
     await failures?.close();
     await shared.close();
   }

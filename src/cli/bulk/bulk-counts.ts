@@ -1,0 +1,37 @@
+import { LoyaltyAbortError } from '../../client/errors.js';
+
+/**
+ * The rows of a run by what became of them: one set of counts for the progress line, the summary
+ * and the stop summary alike.
+ */
+export class RowCounts {
+  succeeded = 0;
+  /** Recorded as finished by the checkpoint of an earlier run: not sent. */
+  skipped = 0;
+  failed = 0;
+  /** Calls in flight that a second Ctrl+C aborted: not failures, a resumed run sends them again. */
+  aborted = 0;
+
+  /** The rows of the run. */
+  constructor(readonly rows: number) {}
+
+  get done(): number {
+    return this.succeeded + this.skipped + this.failed + this.aborted;
+  }
+
+  /** Rows not started when the run stopped. */
+  get notSent(): number {
+    return this.rows - this.done;
+  }
+
+  /** `succeeded S, skipped K, failed F` (and `aborted A` when a call was aborted). */
+  text(): string {
+    const aborted = this.aborted > 0 ? `, aborted ${this.aborted}` : '';
+    return `succeeded ${this.succeeded}, skipped ${this.skipped}, failed ${this.failed}${aborted}`;
+  }
+}
+
+/** Whether a row's error is its call aborted by the run's stop rather than a failure of the row. */
+export function isAbortedBy(stop: AbortSignal, error: unknown): boolean {
+  return stop.aborted && error instanceof LoyaltyAbortError;
+}
