@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { workerBuildOptions } from '../runtimes/worker-build.mjs';
 import { freePort } from '../support/free-port.mjs';
 import { ensureRuntimes } from '../support/runtime-cache.mjs';
 import { benchProject } from './cold-start-projects.mjs';
@@ -79,12 +80,8 @@ async function withoutValidation(folder) {
       resolveDir: ROOT,
       loader: 'ts',
     },
-    bundle: true,
+    ...workerBuildOptions({ nodejsCompat: false }),
     minify: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
     alias: {
       '#undici-loader': join(ROOT, 'src/client/undici-loader.web.ts'),
       '#open-telemetry': join(ROOT, 'src/telemetry/open-telemetry.web.ts'),

@@ -12,6 +12,7 @@ import { connect } from 'node:net';
 import { isAbsolute, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { workerBuildOptions } from '../runtimes/worker-build.mjs';
 import { workerdConfig } from '../runtimes/workerd-config.mjs';
 
 const API_KEY = 'cold-start-api-key-0123456789';
@@ -60,12 +61,8 @@ export async function bundleWorker({ source, project, folder }) {
   const result = await build({
     stdin: { contents: source, resolveDir: project, loader: 'js' },
     absWorkingDir: project,
-    bundle: true,
+    ...workerBuildOptions({ nodejsCompat: false }),
     minify: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
     metafile: true,
     write: false,
     logLevel: 'error',

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { workerBuildOptions } from '../runtimes/worker-build.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUDGETS = { worker: 27_000, main: 40_500 };
@@ -65,12 +66,8 @@ async function oneCallWorker() {
     return sizes(
       await build({
         stdin: { contents: ONE_CALL_WORKER, resolveDir: project, loader: 'js' },
-        bundle: true,
+        ...workerBuildOptions({ nodejsCompat: false }),
         minify: true,
-        format: 'esm',
-        platform: 'neutral',
-        conditions: ['workerd', 'worker', 'browser'],
-        mainFields: ['browser', 'module', 'main'],
         tsconfigRaw: {},
         write: false,
         logLevel: 'silent',

@@ -21,6 +21,7 @@ import { build } from 'esbuild';
 import { freePort } from '../support/free-port.mjs';
 import { ensureRuntimes, versionOf } from '../support/runtime-cache.mjs';
 import { installPackedTarball } from './packed-project.mjs';
+import { workerBuildOptions } from './worker-build.mjs';
 import { workerdConfig } from './workerd-config.mjs';
 
 const HERE = fileURLToPath(new URL('./', import.meta.url));
@@ -119,13 +120,9 @@ async function bundle(project) {
   for (const compat of [false, true]) {
     await build({
       ...common,
+      ...workerBuildOptions({ nodejsCompat: compat }),
       entryPoints: [join(HERE, 'worker.mjs')],
       outfile: join(project, compat ? 'worker-compat' : 'worker-plain', 'worker.mjs'),
-      // What wrangler does: the Workers conditions, and Node's modules left to the runtime under nodejs_compat.
-      platform: 'neutral',
-      conditions: ['workerd', 'worker', 'browser'],
-      mainFields: ['browser', 'module', 'main'],
-      external: compat ? ['node:*'] : [],
       plugins: [fromProject],
     });
   }

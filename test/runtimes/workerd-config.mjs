@@ -16,25 +16,33 @@ const COMPATIBILITY_DATE = '2026-11-01';
 const WITHOUT_NODEJS_COMPAT = ['no_nodejs_compat', 'no_nodejs_compat_v2'];
 const WITH_NODEJS_COMPAT = ['nodejs_compat'];
 
-/** @param {{ port: number, nodejsCompat: boolean }} options */
-export function workerdConfig({ port, nodejsCompat }) {
+/**
+ * @param {{ port: number, nodejsCompat: boolean, environment?: string[] }} options `environment`:
+ * variables the worker gets as bindings of its `env`, read from workerd's own environment (so a key
+ * stays out of the file). The matrix passes its settings in the request instead; docs/runtimes.md
+ * shows the configuration with `LOYALTY_API_KEY` and `LOYALTY_BASE_URL`.
+ */
+export function workerdConfig({ port, nodejsCompat, environment = [] }) {
   const flags = (nodejsCompat ? WITH_NODEJS_COMPAT : WITHOUT_NODEJS_COMPAT)
     .map((flag) => `"${flag}"`)
     .join(', ');
+  const bindings = environment
+    .map((name) => `\n    (name = "${name}", fromEnvironment = "${name}"),`)
+    .join('');
   return `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
   services = [
-    (name = "main", worker = .matrixWorker),
+    (name = "main", worker = .loyaltyWorker),
     (name = "network", network = (allow = ["private", "local", "public"])),
   ],
   sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
 );
 
-const matrixWorker :Workerd.Worker = (
+const loyaltyWorker :Workerd.Worker = (
   modules = [(name = "worker.mjs", esModule = embed "worker.mjs")],
   compatibilityDate = "${COMPATIBILITY_DATE}",
-  compatibilityFlags = [${flags}],
+  compatibilityFlags = [${flags}],${bindings ? `\n  bindings = [${bindings}\n  ],` : ''}
   globalOutbound = "network",
 );
 `;
