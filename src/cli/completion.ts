@@ -1,6 +1,7 @@
 import type { OperationDefinition as Operation } from '../operations/define.js';
 import { operationIds } from '../operations/table.js';
 import { BULK_OPTIONS } from './bulk/bulk-args.js';
+import { MCP_OPTIONS } from './mcp/args.js';
 import { SERVE_OPTIONS } from './serve/args.js';
 import { COMMAND_OPTIONS, GLOBAL_OPTIONS } from './shared/global-options.js';
 import { nextWords, resolveCommand } from './table/command-tree.js';
@@ -27,6 +28,7 @@ const FILE_FLAGS = new Set([
   '--junit',
   '--profile',
   '--profile-out',
+  '--token-file',
 ]);
 
 interface Flag {
@@ -47,6 +49,12 @@ function verifyFlags(): Map<string, Flag> {
   const flags = flagsOf(VERIFY_OPTIONS);
   flags.set('--mode', { takesValue: true, values: MODES });
   flags.set('--only', { takesValue: true, values: operationIds });
+  return flags;
+}
+
+function mcpFlags(): Map<string, Flag> {
+  const flags = flagsOf(MCP_OPTIONS);
+  flags.set('--tools', { takesValue: true, values: operationIds });
   return flags;
 }
 
@@ -72,7 +80,7 @@ function flagCandidates(flags: Map<string, Flag>, previous: string | undefined, 
   return current.startsWith('-') ? [...flags.keys()] : [];
 }
 
-const TOP_COMMANDS = ['bulk', 'serve', 'whoami', 'verify', 'help', 'completion'] as const;
+const TOP_COMMANDS = ['bulk', 'serve', 'whoami', 'verify', 'mcp', 'help', 'completion'] as const;
 
 function candidatesFor(done: readonly string[], current: string): string[] {
   const [first, ...rest] = done;
@@ -83,6 +91,7 @@ function candidatesFor(done: readonly string[], current: string): string[] {
   if (first === 'serve') return flagCandidates(flagsOf(SERVE_OPTIONS), previous, current);
   if (first === 'whoami') return flagCandidates(flagsOf(COMMAND_OPTIONS), previous, current);
   if (first === 'verify') return flagCandidates(verifyFlags(), previous, current);
+  if (first === 'mcp') return flagCandidates(mcpFlags(), previous, current);
   if (first === 'help' || first === 'bulk') {
     const options = first === 'help' ? COMMAND_OPTIONS : BULK_OPTIONS;
     const named = rest.some((word) => (operationIds as readonly string[]).includes(word));

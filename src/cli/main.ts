@@ -69,6 +69,8 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
   }
   if (first === 'whoami') return whoamiCommand(rest, env);
   if (first === 'verify') return verifyCommand(rest, env);
+  // Loaded only when asked for: the MCP SDK stays out of every other command's start.
+  if (first === 'mcp') return (await import('./mcp/command.js')).mcpCommand(rest, env);
   return other(argv, env);
 }
 

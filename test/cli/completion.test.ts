@@ -9,7 +9,7 @@ describe('completion candidates come from the command tree and flags the command
     [
       'the first word: commands and resources',
       [''],
-      ['bulk', 'completion', 'serve', 'whoami', 'verify', 'help', ...nextWords([])],
+      ['bulk', 'completion', 'serve', 'whoami', 'verify', 'mcp', 'help', ...nextWords([])],
     ],
     ['a started resource name', ['cli'], ['clientes']],
     ['the words under a resource', ['clientes', ''], nextWords(['clientes'])],
@@ -18,6 +18,8 @@ describe('completion candidates come from the command tree and flags the command
     ['the operation ids after bulk', ['bulk', ''], [...operationIds]],
     ['the operation ids after help', ['help', 'clientes.puntos.a'], ['clientes.puntos.add']],
     ['the flags of serve', ['serve', '--fault-'], ['--fault-rate', '--fault-seed', '--fault-latency']],
+    ['the flags of mcp', ['mcp', '--max-'], ['--max-retries', '--max-points', '--max-customers']],
+    ['the operation ids after mcp --tools', ['mcp', '--tools', 'grupos.p'], ['grupos.puntos.add']],
     [
       'the flags of whoami: --json and the options of every command',
       ['whoami', '--'],

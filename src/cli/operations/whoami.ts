@@ -13,7 +13,9 @@ import { whoamiHelp } from '../table/help-text.js';
 import { parseFlags } from '../table/parse-flags.js';
 
 /** The operations of the table that a served OpenAPI document lists (it lists what the key may call). */
-function callable(document: { paths?: Record<string, Record<string, unknown>> }): OperationDefinition[] {
+export function callable(document: {
+  paths?: Record<string, Record<string, unknown>>;
+}): OperationDefinition[] {
   const paths = document.paths ?? {};
   return (operations as readonly OperationDefinition[]).filter((operation) => {
     const item = Object.entries(paths).find(([path]) => path.endsWith(operation.path))?.[1];

@@ -110,6 +110,7 @@ export function topHelp(): string {
         'verify',
         'measure the real service against the SDK; a report of each difference (loyalty verify --help)',
       ],
+      ['mcp', 'the operations as tools for AI assistants, over stdio or HTTP (loyalty mcp --help)'],
       ['help <operationId>', "the service's own help of an operation (help=true)"],
       ['serve', 'the in-memory reference server (loyalty serve --help)'],
       [

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import type { OperationDefinition } from '../../operations/define.js';
+import { getOperation, operationIds } from '../../operations/table.js';
+import { isLoopback } from '../../server/internal.js';
+import { SERVICE_OPTIONS } from '../shared/global-options.js';
+import { type ServiceSettings, serviceSettings } from '../shared/service-client.js';
+import { UsageError } from '../shared/usage-error.js';
+import { wholeNumber } from '../shared/whole-number.js';
+import { operationById } from '../table/operation-id.js';
+import { parseFlags } from '../table/parse-flags.js';
+import type { McpCaps } from './caps.js';
+
+export const COMMAND = 'loyalty mcp';
+
+/** The options of `loyalty mcp` (CONTRACT.md, "MCP server"; docs/mcp.md). */
+export const MCP_OPTIONS = {
+  ...SERVICE_OPTIONS,
+  'read-only': { type: 'boolean' },
+  tools: { type: 'string' },
+  'max-points': { type: 'string' },
+  'max-customers': { type: 'string' },
+  http: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'token-file': { type: 'string' },
+} as const;
+
+/** The environment variable that may hold the HTTP transport's bearer token (`--token-file` wins). */
+export const TOKEN_VARIABLE = 'LOYALTY_MCP_TOKEN';
+
+export interface HttpSettings {
+  host: string;
+  port: number;
+  /** The bearer token every request must show; without one the server answers loopback requests only. */
+  token: string | undefined;
+}
+
+export interface McpCommand {
+  service: ServiceSettings;
+  readOnly: boolean;
+  /** The operations `--tools` names; undefined: every one the key may call. */
+  only: OperationDefinition[] | undefined;
+  caps: McpCaps;
+  /** Streamable HTTP; undefined: stdio. */
+  http: HttpSettings | undefined;
+}
+
+/** `--tools` takes operation ids or tool names: `clientes.retrieve,clientes_puntos_add`. */
+function toolsOf(given: string | undefined): OperationDefinition[] | undefined {
+  if (given === undefined) return undefined;
+  const names = given
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0)
+    throw new UsageError('--tools takes operation ids or tool names, e.g. clientes.retrieve');
+  return names.map((name) => {
+    const id = operationIds.find((candidate) => candidate.replaceAll('.', '_') === name) ?? name;
+    return (getOperation(id) as OperationDefinition | undefined) ?? operationById(name);
+  });
+}
+
+function tokenOf(file: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  let token = env[TOKEN_VARIABLE]?.trim() || undefined;
+  if (file !== undefined) {
+    try {
+      token = (readFileSync(file, 'utf8').split(/\r?\n/)[0] ?? '').trim();
+    } catch (error) {
+      throw new UsageError(
+        `--token-file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
+    }
+  }
+  if (token !== undefined && !/^[\x21-\x7E]{16,}$/.test(token))
+    throw new UsageError('the HTTP token must be at least 16 printable characters without spaces');
+  return token;
+}
+
+function httpOf(
+  values: ReturnType<typeof parse>['values'],
+  env: NodeJS.ProcessEnv,
+): HttpSettings | undefined {
+  if (!values.http) {
+    for (const flag of ['port', 'host', 'token-file'] as const)
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --http`);
+    return undefined;
+  }
+  const host = values.host ?? '127.0.0.1';
+  const token = tokenOf(values['token-file'], env);
+  if (!isLoopback(host) && token === undefined) {
+    throw new UsageError(
+      `--host ${host} is not a loopback address: the MCP server listens elsewhere only with a token (--token-file FILE or ${TOKEN_VARIABLE})`,
+    );
+  }
+  return { host, port: wholeNumber(values.port, '--port', 0) ?? 0, token };
+}
+
+const parse = (argv: readonly string[]) => parseFlags(argv, MCP_OPTIONS, COMMAND);
+
+/** No key, no prompt: stdin is the protocol's, so the key comes from the environment or a file only. */
+function checkKeySource(file: string | undefined, env: NodeJS.ProcessEnv): void {
+  if (file !== undefined || env.LOYALTY_API_KEY?.trim()) return;
+  throw new UsageError(
+    "No API key: set LOYALTY_API_KEY in the MCP client's configuration, or pass --api-key-file with the path of a file that holds it",
+  );
+}
+
+/** `loyalty mcp [options]` as settings; `'help'` for --help. */
+export function parseMcpCommand(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand | 'help' {
+  const { values, positionals } = parse(argv);
+  if (values.help) return 'help';
+  if (positionals.length > 0)
+    throw new UsageError(
+      `${COMMAND} takes no argument, got ${JSON.stringify(positionals[0])} (see ${COMMAND} --help)`,
+    );
+  const service = serviceSettings(values, env);
+  checkKeySource(service.apiKeyFile, env);
+  return {
+    service,
+    readOnly: values['read-only'] === true,
+    only: toolsOf(values.tools),
+    caps: {
+      maxPoints: wholeNumber(values['max-points'], '--max-points', 1),
+      maxCustomers: wholeNumber(values['max-customers'], '--max-customers', 1),
+    },
+    http: httpOf(values, env),
+  };
+}

@@ -1,0 +1,46 @@
+import { EXIT } from '../shared/exit-codes.js';
+import { createOutput } from '../shared/output.js';
+import { reportError } from '../shared/report-error.js';
+import { serviceClient } from '../shared/service-client.js';
+import { parseMcpCommand } from './args.js';
+import { mcpHelp } from './help.js';
+import { serveHttp } from './http.js';
+import type { ServerContext } from './server.js';
+import { serveStdio } from './stdio.js';
+import { offeredTools } from './tools.js';
+
+function waitForStopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+/** `loyalty mcp [options]`: the tools of the key over stdio (until stdin closes) or HTTP (until Ctrl+C). */
+export async function mcpCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const command = parseMcpCommand(argv, env);
+  if (command === 'help') {
+    process.stdout.write(mcpHelp());
+    return EXIT.ok;
+  }
+  // stdout is the protocol's on stdio: everything the command says goes to stderr.
+  const output = { ...createOutput(true, env), write: (text: string) => process.stderr.write(`${text}\n`) };
+  let context: ServerContext;
+  try {
+    const client = await serviceClient(command.service, env);
+    context = { client, offered: await offeredTools(client, command), caps: command.caps };
+  } catch (error) {
+    return reportError(error, output, command.service.verbose);
+  }
+  const count = `${context.offered.operations.length} tools for appId ${context.offered.appId}`;
+  if (command.http === undefined) {
+    process.stderr.write(`loyalty mcp: ${count} on stdio\n`);
+    await serveStdio(context);
+    return EXIT.ok;
+  }
+  const http = await serveHttp(context, command.http);
+  process.stdout.write(`loyalty mcp: ${count} at ${http.url}\n`);
+  await waitForStopSignal();
+  await http.close();
+  return EXIT.ok;
+}

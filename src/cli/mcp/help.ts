@@ -1,0 +1,43 @@
+import { KEY_SOURCES } from '../shared/api-key.js';
+import { SERVICE_HELP } from '../shared/global-options.js';
+import { columns } from '../shared/help-columns.js';
+import { WHERE_IDS_ARE } from '../table/operation-id.js';
+import { COMMAND, TOKEN_VARIABLE } from './args.js';
+import { PREVIEW_VALID_MS } from './group-previews.js';
+import { REPLAY_WINDOW_MS } from './write-keys.js';
+
+/** `loyalty mcp --help`. */
+export function mcpHelp(): string {
+  return [
+    `Usage: ${COMMAND} [options]`,
+    '',
+    'A Model Context Protocol server for AI assistants (Claude, ChatGPT, Copilot, Cursor): one tool',
+    'per operation the API key may call (clientes_retrieve, clientes_puntos_add, ...), over stdio, or',
+    'Streamable HTTP with --http. Safe with points (docs/mcp.md):',
+    `  - a write repeated with the same arguments in a session is a replay (for ${REPLAY_WINDOW_MS / 3_600_000} h), applied once;`,
+    '    the argument occurrence: 2 applies the same movement again on purpose;',
+    '  - a group action answers its dry run first; the same arguments with apply: true apply it',
+    `    (within ${PREVIEW_VALID_MS / 60_000} minutes of that dry run, in the same session);`,
+    '  - the caps below refuse a call before anything is sent; the key is never shown.',
+    '',
+    'Options:',
+    ...columns([
+      ['--read-only', 'offer the read tools only'],
+      ['--tools ID,...', `offer only these (operation ids or tool names; ${WHERE_IDS_ARE})`],
+      ['--max-points N', 'refuse a call that adds or removes more than N points (per customer)'],
+      ['--max-customers N', 'refuse to apply a group action that reaches more than N customers'],
+      ['--http', 'Streamable HTTP at http://HOST:PORT/mcp instead of stdio'],
+      ['--port N', 'with --http: the port (default 0, a free one; the URL is printed)'],
+      ['--host H', 'with --http: the address (default 127.0.0.1; another needs a token)'],
+      [
+        '--token-file FILE',
+        `with --http: the bearer token clients must send (default ${TOKEN_VARIABLE});\nwithout one only loopback requests from no foreign web page are served`,
+      ],
+      ...SERVICE_HELP.filter(([flag]) => !flag.startsWith('--api-key-file')),
+      ['--api-key-file FILE', 'read the API key from FILE (default LOYALTY_API_KEY; never asked for)'],
+    ]),
+    '',
+    `The key: ${KEY_SOURCES.replace(', else asked for on a terminal', '')} only; it never appears in a tool result, a resource or a log.`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,120 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ApiResponse } from '../../client/api-promise.js';
+import {
+  LoyaltyApiError,
+  LoyaltyValidationError,
+  PermissionDeniedError,
+  RateLimitError,
+} from '../../client/errors.js';
+import { messageOf } from '../shared/error-message.js';
+
+/** What the reference server (and a service that does the same) says of a replayed write. */
+const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** A result: its structured form, and the same as JSON text for clients that read only text. */
+function result(structured: Record<string, unknown>, notes: string[] = [], isError = false): CallToolResult {
+  return {
+    content: [
+      { type: 'text', text: JSON.stringify(structured) },
+      ...notes.map((text) => ({ type: 'text' as const, text })),
+    ],
+    structuredContent: structured,
+    ...(isError ? { isError: true } : {}),
+  };
+}
+
+/** The answer of a read. */
+export function readResult(response: ApiResponse<unknown>): CallToolResult {
+  return result({ data: response.data, requestId: response.meta?.requestId });
+}
+
+export interface WriteFacts {
+  /** This session sent the same tool, arguments and occurrence before. */
+  repeat: boolean;
+  occurrence: number;
+  tool: string;
+}
+
+/**
+ * The answer of a write: `replayed` as the service says it (its Idempotent-Replayed header), else
+ * as this session knows it (the same key sent before).
+ */
+export function writeResult(response: ApiResponse<unknown>, facts: WriteFacts): CallToolResult {
+  const header = response.headers[REPLAYED_HEADER];
+  const replayed = header === undefined ? facts.repeat : header === 'true';
+  const notes = replayed
+    ? [
+        `Replayed: ${facts.tool} was already called with these arguments in this session, so nothing was applied again and this is the first answer. To apply the same movement again on purpose, call it with occurrence: ${facts.occurrence + 1}.`,
+      ]
+    : [];
+  return result(
+    {
+      data: response.data,
+      requestId: response.meta?.requestId,
+      replayed,
+      idempotencyKey: response.idempotencyKey,
+    },
+    notes,
+  );
+}
+
+export interface PreviewOutcome {
+  /** Why the call answers with a dry run when it asked to apply (no preview of these arguments yet). */
+  notApplied?: string | undefined;
+  /** Why it may not be applied through this server (a cap). */
+  refusal?: string | undefined;
+}
+
+/** A group action's dry run, and what to send to apply it; an error when the call asked to apply. */
+export function previewResult(
+  response: ApiResponse<unknown>,
+  apply: { tool: string; arguments: Record<string, unknown> },
+  outcome: PreviewOutcome,
+): CallToolResult {
+  const structured = {
+    applied: false,
+    preview: response.data,
+    requestId: response.meta?.requestId,
+    ...(outcome.refusal === undefined
+      ? { toApply: { tool: apply.tool, arguments: { ...apply.arguments, apply: true } } }
+      : {}),
+  };
+  const next =
+    outcome.refusal ??
+    `Dry run only, nothing was applied. To apply it, call ${apply.tool} again with the same arguments and apply: true.`;
+  const note = outcome.notApplied === undefined ? next : `${outcome.notApplied} ${next}`;
+  return result(structured, [note], outcome.notApplied !== undefined);
+}
+
+/** A refusal of this server's own (a cap, an expired replay window): nothing was sent. */
+export function refusalResult(message: string): CallToolResult {
+  return result({ error: { message } }, [message], true);
+}
+
+/** What an assistant can act on, beside the message: never the request's headers or the key. */
+function errorFacts(error: unknown): Record<string, unknown> {
+  const facts: Record<string, unknown> = {
+    message: messageOf(error),
+    type: error instanceof Error ? error.constructor.name : typeof error,
+  };
+  if (error instanceof LoyaltyValidationError)
+    facts.issues = error.issues.map(({ path, message }) => ({ path, message }));
+  if (error instanceof LoyaltyApiError) {
+    facts.status = error.status;
+    facts.codigoRespuesta = error.codigoRespuesta;
+    facts.requestId = error.requestId;
+  }
+  if (error instanceof PermissionDeniedError) facts.requiredScope = error.requiredScope;
+  if (error instanceof RateLimitError) facts.retryAfterMs = error.retryAfterMs;
+  return facts;
+}
+
+/** A failure of the call as a tool result (`isError`), with the SDK's message; a 429 says when to retry. */
+export function errorResult(error: unknown): CallToolResult {
+  const facts = errorFacts(error);
+  const retry =
+    error instanceof RateLimitError
+      ? ` Rate limited: retry ${error.retryAfterMs === undefined ? 'in a few seconds' : `after ${Math.ceil(error.retryAfterMs / 1000)} s`}; a write retried the same way is replayed, not applied twice.`
+      : '';
+  return result({ error: facts }, [`${facts.message}${retry}`], true);
+}

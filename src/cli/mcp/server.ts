@@ -1,0 +1,66 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { LoyaltyClient } from '../../client/client.js';
+import { SDK_VERSION } from '../../version.js';
+import { toolDefinition, toolName } from '../table/tool-schema.js';
+import { callTool, type ToolSession } from './call-tool.js';
+import type { McpCaps } from './caps.js';
+import { createGroupPreviews } from './group-previews.js';
+import { listResources, readResource } from './resources.js';
+import { refusalResult } from './results.js';
+import type { OfferedTools } from './tools.js';
+import { createWriteKeys } from './write-keys.js';
+
+/** Told to the assistant once, at initialization: the rules every write and group action follows. */
+export const INSTRUCTIONS = [
+  'Tools of the Loyalty Program API v3, one per operation the API key may call.',
+  'Writes are replay-safe: the same tool with the same arguments in this session is applied once (the later calls answer replayed: true); to repeat a movement on purpose, pass occurrence: 2, 3, ...',
+  'Group actions (grupos_*_add) answer a dry run first (afectados, costoEstimado); the same arguments with apply: true then apply it.',
+  "Help of a tool: the resource loyalty://help/<operationId>; the key's scopes: loyalty://key.",
+].join('\n');
+
+export interface ServerContext {
+  client: LoyaltyClient;
+  offered: OfferedTools;
+  caps: McpCaps;
+}
+
+/**
+ * One MCP session: a protocol server whose tools are the offered operations, with its own derived
+ * keys and previews. The low-level `Server` takes the tools' JSON Schemas as the table gives them
+ * (McpServer wants zod schemas of its own).
+ */
+export function createSessionServer(context: ServerContext): Server {
+  const { client, offered, caps } = context;
+  const session: ToolSession = { client, caps, keys: createWriteKeys(), previews: createGroupPreviews() };
+  const byName = new Map(offered.operations.map((operation) => [toolName(operation), operation]));
+  const tools = offered.operations.map((operation) => toolDefinition(operation, caps));
+  const server = new Server(
+    { name: 'loyalty-sdk', version: SDK_VERSION },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const operation = byName.get(request.params.name);
+    if (operation === undefined) {
+      return refusalResult(
+        `No tool ${JSON.stringify(request.params.name)} here (tools/list names this key's tools)`,
+      );
+    }
+    return callTool(session, operation, request.params.arguments ?? {});
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources(offered) }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const found = await readResource(client, offered, request.params.uri);
+    if (found === undefined) throw new McpError(ErrorCode.InvalidParams, `No resource ${request.params.uri}`);
+    return found;
+  });
+  return server;
+}

@@ -1,0 +1,177 @@
+/**
+ * Real MCP sessions against a reference server: the MCP SDK's own Client, over stdio with the
+ * built bin (dist/cli.js, `loyalty mcp`) or over Streamable HTTP (`loyalty mcp --http`), with every
+ * byte the client receives recorded, so a test can look for the key in them.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll } from 'vitest';
+import { operationFlags } from '../../src/cli/table/operation-flags.js';
+import type { Scope } from '../../src/operations/scopes.js';
+import { getOperation, type OperationId } from '../../src/operations/table.js';
+import { createReferenceServer, type ReferenceServer } from '../../src/server/index.js';
+import { CLI } from '../cli/cli-harness.js';
+import { VALID_ARGS } from '../support/valid-args.js';
+
+/** A key with every scope, and one with two: distinctive, so a leak of either is found by a plain search. */
+export const ALL_SCOPES_KEY = 'mcp-test-key-all-scopes-7f3a9c';
+export const TWO_SCOPES_KEY = 'mcp-test-key-two-scopes-4d81e2';
+export const TWO_SCOPES: Scope[] = ['clientes:read', 'puntos:read'];
+
+export interface McpSetup {
+  server: ReferenceServer;
+  url: string;
+}
+
+/** A reference server for the file's tests, closed after them. */
+export async function referenceServer(): Promise<McpSetup> {
+  const server = createReferenceServer({
+    keys: [
+      { key: ALL_SCOPES_KEY, scopes: '*' },
+      { key: TWO_SCOPES_KEY, scopes: TWO_SCOPES },
+    ],
+  });
+  const url = await server.listen({ port: 0, host: '127.0.0.1' });
+  afterAll(() => server.close());
+  return { server, url };
+}
+
+/** Every byte the client received, as text. */
+export interface Received {
+  text(): string;
+}
+
+export interface Session {
+  client: Client;
+  received: Received;
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+function session(client: Client, chunks: string[]): Session {
+  return {
+    client,
+    received: { text: () => chunks.join('') },
+    call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    close: () => client.close(),
+  };
+}
+
+/** StdioClientTransport, and what the child writes on stdout and stderr, byte for byte. */
+class RecordingStdioTransport extends StdioClientTransport {
+  constructor(
+    params: ConstructorParameters<typeof StdioClientTransport>[0],
+    private readonly chunks: string[],
+  ) {
+    super({ ...params, stderr: 'pipe' });
+    this.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    // The server writes only in answer to a request, and the first is sent after start resolves.
+    const child = (this as unknown as { _process: ChildProcess })._process;
+    child.stdout?.on('data', (chunk: Buffer) => this.chunks.push(chunk.toString('utf8')));
+  }
+}
+
+/** `loyalty mcp ...args` over stdio, spawned from the built bin, with `key` in its environment. */
+export async function stdioSession(url: string, key: string, args: readonly string[] = []): Promise<Session> {
+  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npx tsup` first');
+  const chunks: string[] = [];
+  const transport = new RecordingStdioTransport(
+    {
+      command: process.execPath,
+      args: [CLI, 'mcp', ...args],
+      env: { PATH: process.env.PATH ?? '', LOYALTY_BASE_URL: url, LOYALTY_API_KEY: key },
+    },
+    chunks,
+  );
+  const client = new Client({ name: 'loyalty-sdk-tests', version: '1.0.0' });
+  await client.connect(transport);
+  return session(client, chunks);
+}
+
+export interface HttpServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** `loyalty mcp --http ...args` from the built bin, until stopped; its URL from its first line. */
+export async function httpServer(
+  url: string,
+  key: string,
+  args: readonly string[] = [],
+): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [CLI, 'mcp', '--http', ...args], {
+    env: { PATH: process.env.PATH ?? '', LOYALTY_BASE_URL: url, LOYALTY_API_KEY: key },
+  });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const mcpUrl = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const found = /at (http:\/\/\S+)/.exec(output);
+      if (found) resolve(found[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`loyalty mcp --http exited ${code}: ${output}`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  afterAll(stop);
+  return { url: mcpUrl, child, output: () => output, stop };
+}
+
+/** A client over Streamable HTTP, recording every response body it reads. */
+export async function httpSession(mcpUrl: string, headers: Record<string, string> = {}): Promise<Session> {
+  const chunks: string[] = [];
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    for (const [name, value] of response.headers) chunks.push(`${name}: ${value}\n`);
+    const copy = response.clone();
+    void copy.text().then(
+      (text) => chunks.push(text),
+      () => undefined,
+    );
+    return response;
+  };
+  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), {
+    fetch: recordingFetch,
+    requestInit: { headers },
+  });
+  const client = new Client({ name: 'loyalty-sdk-tests', version: '1.0.0' });
+  await client.connect(transport);
+  return session(client, chunks);
+}
+
+/** The arguments of a tool that succeed against the demo seed: VALID_ARGS, named as the tool takes them (no dryRun). */
+export function validToolArguments(id: OperationId): Record<string, unknown> {
+  const operation = getOperation(id);
+  const given = [...VALID_ARGS[id]];
+  const names = operationFlags(operation).positionals.map((parameter) => parameter.name);
+  const args: Record<string, unknown> = {};
+  for (const name of names) args[name] = given.shift();
+  const part = (given.shift() ?? {}) as Record<string, unknown>;
+  const { dryRun: _dryRun, ...fields } = part;
+  return { ...args, ...fields };
+}
+
+/** The structured content of a result, typed loosely for assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: assertions read whatever fields a result has.
+export const structured = (result: CallToolResult) => result.structuredContent as Record<string, any>;
+
+/** All the text items of a result. */
+export const textOf = (result: CallToolResult): string =>
+  result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
