@@ -98,6 +98,18 @@ function rateLimitFact(run: Run): ProfileFact | undefined {
   };
 }
 
+/** How the service treated a key sent again, as a sandbox run saw it (`idempotency.replay`, `.other-body`, `.other-operation`). */
+function repeatOf(operationId: string, location: string, observed: unknown): ProfileFact | undefined {
+  const { status, answer, codigoRespuesta } = (isRules(observed) ? observed : {}) as Record<string, unknown>;
+  if (typeof status !== 'number') return undefined;
+  const repeat = location.slice('idempotency.'.length);
+  if (repeat === 'replay' && (answer === 'the original' || answer === 'another'))
+    return { kind: 'idempotency', operationId, repeat, status, answer, source: 'probe' };
+  if (repeat !== 'other-body' && repeat !== 'other-operation') return undefined;
+  const code = typeof codigoRespuesta === 'number' ? codigoRespuesta : null;
+  return { kind: 'idempotency', operationId, repeat, status, codigoRespuesta: code, source: 'probe' };
+}
+
 /** What a finding says the reference server should do otherwise, when a profile can say it. */
 function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact | undefined {
   const { operationId, location, observed } = finding;
@@ -116,6 +128,7 @@ function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact 
   if (finding.kind === 'limit' && location.startsWith('rateLimit.') && source === 'probe')
     return rateLimitFact(run);
   if (operationId === null) return undefined;
+  if (finding.kind === 'idempotency' && source === 'probe') return repeatOf(operationId, location, observed);
   if (finding.kind === 'error-code' && typeof observed === 'number')
     return { kind: 'error-code', operationId, status: statusOf(location), codigoRespuesta: observed, source };
   if (finding.kind === 'error-shape' && /^response\.\d+\.details$/.test(location)) {
@@ -167,21 +180,29 @@ function statusFacts(run: Run): ProfileFact[] {
 
 /** What makes two facts about the same thing: a newer one replaces an older one. */
 function factKey(fact: ProfileFact): string {
-  const where =
-    fact.kind === 'field'
-      ? fact.location
-      : fact.kind === 'limit' || fact.kind === 'parameter'
-        ? fact.parameter
-        : fact.kind === 'header'
-          ? fact.header
-          : fact.kind === 'operation-missing' || fact.kind === 'scope'
-            ? ''
-            : fact.kind === 'status'
-              ? `${fact.parameter} ${JSON.stringify(fact.value)}`
-              : fact.kind === 'rate-limit'
-                ? ''
-                : String(fact.status);
-  return `${fact.kind} ${fact.operationId} ${where}`;
+  return `${fact.kind} ${fact.operationId} ${factPlace(fact)}`;
+}
+
+/** Where in its operation a fact is: two facts of a kind at the same place are about the same thing. */
+function factPlace(fact: ProfileFact): string {
+  switch (fact.kind) {
+    case 'field':
+      return fact.location;
+    case 'limit':
+    case 'parameter':
+      return fact.parameter;
+    case 'header':
+      return fact.header;
+    case 'status':
+      return `${fact.parameter} ${JSON.stringify(fact.value)}`;
+    case 'idempotency':
+      return fact.repeat;
+    case 'error-code':
+    case 'details':
+      return String(fact.status);
+    default:
+      return '';
+  }
 }
 
 /**

@@ -257,6 +257,82 @@ describe('the engine following a profile: headers the service adds', () => {
   });
 });
 
+describe('the engine following a profile: keys sent again, as a sandbox run measured them', () => {
+  const repeats = (...facts: ProfileFact[]) =>
+    newEngine({ profile: { ...profile, calibrations: facts } }).engine;
+  const create = (engine: ReturnType<typeof repeats>, idem: string) =>
+    call(engine, 'POST', api('/clientes'), { body: { usuarioData: { nombre: 'Prueba' } }, idem });
+  const addPoints = (engine: ReturnType<typeof repeats>, idem: string, puntos = 1) =>
+    call(engine, 'POST', api('/clientes/cli_0001/puntos'), { body: { puntos }, idem });
+
+  it('a replay the service carried out again is carried out: another customer, not marked', async () => {
+    const engine = repeats({
+      kind: 'idempotency',
+      operationId: 'clientes.create',
+      repeat: 'replay',
+      status: 200,
+      answer: 'another',
+      source: 'probe',
+    });
+    const idem = newIdem();
+    const [first, again] = [await create(engine, idem), await create(engine, idem)];
+    expect(again.status).toBe(200);
+    expect(again.json.data.uid).not.toBe(first.json.data.uid);
+    expect(again.headers).not.toHaveProperty('idempotent-replayed');
+    // Another operation's replays are ours still.
+    const points = newIdem();
+    await addPoints(engine, points);
+    expect((await addPoints(engine, points)).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('another body the service carried out is carried out, and is then replayed as its own request', async () => {
+    const engine = repeats({
+      kind: 'idempotency',
+      operationId: 'clientes.puntos.add',
+      repeat: 'other-body',
+      status: 200,
+      codigoRespuesta: 0,
+      source: 'probe',
+    });
+    const idem = newIdem();
+    const first = await addPoints(engine, idem, 1);
+    const other = await addPoints(engine, idem, 2);
+    expect([first.status, other.status]).toEqual([200, 200]);
+    expect(other.json.data).not.toEqual(first.json.data);
+    for (const [puntos, answer] of [
+      [2, other],
+      [1, first],
+    ] as const) {
+      const again = await addPoints(engine, idem, puntos);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json.data).toEqual(answer.json.data);
+    }
+    // A key of another operation is still refused: that is another measurement.
+    const created = newIdem();
+    await create(engine, created);
+    expect((await addPoints(engine, created)).status).toBe(409);
+  });
+
+  it("another operation's key refused otherwise is refused with the service's status and code", async () => {
+    const engine = repeats({
+      kind: 'idempotency',
+      operationId: 'clientes.puntos.add',
+      repeat: 'other-operation',
+      status: 422,
+      codigoRespuesta: 4222,
+      source: 'probe',
+    });
+    const idem = newIdem();
+    await create(engine, idem);
+    const refused = await addPoints(engine, idem);
+    expect([refused.status, refused.json.codigoRespuesta]).toEqual([422, 4222]);
+    const points = newIdem();
+    await addPoints(engine, points, 1);
+    const otherBody = await addPoints(engine, points, 2);
+    expect([otherBody.status, otherBody.json.codigoRespuesta]).toEqual([409, ERROR_CODES.conflict]);
+  });
+});
+
 describe('the engine following a profile: a header of the service as a whole', () => {
   it('leaves Retry-After out of every 429 when the service sent none', async () => {
     const { engine } = newEngine({
@@ -377,6 +453,22 @@ describe('a profile as an option', () => {
         ],
       },
       /profile.calibrations\[0\].type must be 'integer' or 'string'/,
+    ],
+    [
+      'a key sent again in no way verify sends one',
+      {
+        ...profile,
+        calibrations: [
+          {
+            kind: 'idempotency',
+            operationId: 'clientes.create',
+            repeat: 'twice',
+            status: 200,
+            source: 'probe',
+          },
+        ],
+      },
+      /profile.calibrations\[0\].repeat must be one of replay, other-body, other-operation/,
     ],
     [
       'a rate limit of no requests',

@@ -4,6 +4,7 @@
  * rewrites of the request, the answer and the OpenAPI document). Values that alter a limit are
  * derived from LIMITS; paths, methods and scopes come from the operation table.
  */
+import { createHash } from 'node:crypto';
 import { API_PREFIX, LIMITS } from '../../src/operations/limits.js';
 import { getOperation, type Operation, type OperationId } from '../../src/operations/table.js';
 import type { EngineRequest, EngineResponse } from '../../src/server/internal.js';
@@ -139,6 +140,39 @@ function overTwinLimit(kept: Map<string, unknown>, now: number): boolean {
   if (window.count >= TWIN_RATE_LIMIT.requests) return true;
   window.count += 1;
   return false;
+}
+
+/**
+ * The request with another Idempotency-Key for the engine behind the twin: the key and what the
+ * twin keys it by besides, hashed into a key the table takes (printable, short).
+ */
+function withKey(request: EngineRequest, key: string, by: string): EngineRequest {
+  const other = createHash('sha256').update(`${key}\n${by}`).digest('hex').slice(0, 32);
+  return { ...request, headers: { ...request.headers, 'idempotency-key': `twin-${other}` } };
+}
+
+/**
+ * A rewrite of the Idempotency-Key of writes to `id` (or to any operation): `rekey` says, from what
+ * the twin kept and the request, the key the engine gets instead, or undefined to leave it.
+ */
+function rekeyed(
+  id: OperationId | undefined,
+  rekey: (
+    seen: Map<string, unknown>,
+    key: string,
+    exchange: Exchange,
+    current: EngineRequest,
+  ) => string | undefined,
+): Rewrites['request'] {
+  return (exchange, current) => {
+    const key = current.headers['idempotency-key'];
+    if (key === undefined || exchange.operation === undefined) return undefined;
+    if (id !== undefined && exchange.operation.id !== id) return undefined;
+    const seen = (exchange.kept.get(`keys ${id ?? 'any'}`) as Map<string, unknown> | undefined) ?? new Map();
+    exchange.kept.set(`keys ${id ?? 'any'}`, seen);
+    const by = rekey(seen, key, exchange, current);
+    return by === undefined ? undefined : withKey(current, key, by);
+  };
 }
 
 const is = (id: OperationId) => (exchange: Exchange) => exchange.operation?.id === id;
@@ -484,6 +518,55 @@ export const ALL_PLANTS: readonly Plant[] = [
         const { 'idempotent-replayed': _dropped, ...headers } = response.headers;
         return { ...response, headers };
       },
+    },
+  },
+  {
+    id: 'replay-carried-out',
+    kind: 'idempotency',
+    operationId: 'clientes.create',
+    location: 'idempotency.replay',
+    describe:
+      'A customer creation sent again with its key and body is carried out again (a second customer), not answered with the original',
+    needs: 'sandbox',
+    apply: {
+      request: rekeyed('clientes.create', (seen, key) => {
+        const times = (seen.get(key) as number | undefined) ?? 0;
+        seen.set(key, times + 1);
+        return times === 0 ? undefined : `again ${times}`;
+      }),
+    },
+  },
+  {
+    id: 'other-body-carried-out',
+    kind: 'idempotency',
+    operationId: 'clientes.puntos.add',
+    location: 'idempotency.other-body',
+    describe:
+      'A points key sent again with another body is carried out (the twin keys a request by its body too), not refused with 409',
+    needs: 'sandbox',
+    apply: {
+      request: rekeyed('clientes.puntos.add', (seen, key, _, current) => {
+        const body = JSON.stringify(jsonBody(current) ?? null);
+        const first = seen.get(key) as string | undefined;
+        if (first === undefined) seen.set(key, body);
+        return first === undefined || first === body ? undefined : body;
+      }),
+    },
+  },
+  {
+    id: 'key-per-operation',
+    kind: 'idempotency',
+    operationId: 'clientes.puntos.add',
+    location: 'idempotency.other-operation',
+    describe:
+      "A key of a customer creation sent to add points is carried out, not refused with 409: the twin's keys are per operation",
+    needs: 'sandbox',
+    apply: {
+      request: rekeyed(undefined, (seen, key, { operation }) => {
+        const first = seen.get(key) as string | undefined;
+        if (first === undefined) seen.set(key, operation?.id);
+        return first === undefined || first === operation?.id ? undefined : operation?.id;
+      }),
     },
   },
 ];

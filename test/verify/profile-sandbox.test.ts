@@ -10,7 +10,14 @@ import { verifyService } from '../../src/verify/index.js';
 import { createDivergentTwin, type DivergentTwin } from './divergent-twin.js';
 import { ALL_PLANTS, TWIN_RATE_LIMIT } from './planted.js';
 
-const plants = ALL_PLANTS.filter((plant) => plant.needs === 'sandbox');
+/** The burst's plants and the unmarked replay. */
+const plants = ALL_PLANTS.filter((plant) =>
+  ['no-retry-after', 'rate-limit-stricter', 'replay-unmarked'].includes(plant.id),
+);
+/** A key sent again, carried out where our engine replays or refuses it. */
+const repeats = ALL_PLANTS.filter((plant) =>
+  ['replay-carried-out', 'other-body-carried-out', 'key-per-operation'].includes(plant.id),
+);
 const where = (item: { operationId: string | null; location: string }) =>
   `${item.operationId ?? '(service)'} ${item.location}`;
 
@@ -27,11 +34,6 @@ const sandboxRun = (target: DivergentTwin, profile?: Awaited<ReturnType<typeof v
 
 describe('the round trip of a profile, in sandbox mode', () => {
   it('a stricter rate limit, a 429 without Retry-After and an unmarked replay: calibrated, agreed with, found again', async () => {
-    expect(plants.map((plant) => plant.id).sort()).toEqual([
-      'no-retry-after',
-      'rate-limit-stricter',
-      'replay-unmarked',
-    ]);
     const first = await sandboxRun(createDivergentTwin(plants));
     expect(first.findings.map(where).sort()).toEqual(plants.map(where).sort());
     const { profile } = first;
@@ -66,6 +68,56 @@ describe('the round trip of a profile, in sandbox mode', () => {
     expect(plain.findings.map(where).sort()).toEqual(plants.map(where).sort());
     expect(plain.verdict).toBe('differs');
   }, 60_000);
+
+  it('keys sent again and carried out (a replay, another body, another operation): calibrated, agreed with, found again', async () => {
+    // With the replay carried out, it is not marked either: the twin of such a service drops the mark too.
+    const twinPlants = [...repeats, ...ALL_PLANTS.filter((plant) => plant.id === 'replay-unmarked')];
+    expect(
+      ALL_PLANTS.filter((plant) => plant.needs === 'sandbox')
+        .map((plant) => plant.id)
+        .sort(),
+    ).toEqual([...plants, ...repeats].map((plant) => plant.id).sort());
+    const first = await sandboxRun(createDivergentTwin(twinPlants));
+    expect(first.findings.map(where).sort()).toEqual(twinPlants.map(where).sort());
+    const { profile } = first;
+    expect(profile.calibrations).toEqual(
+      expect.arrayContaining([
+        {
+          kind: 'idempotency',
+          operationId: 'clientes.create',
+          repeat: 'replay',
+          status: 200,
+          answer: 'another',
+          source: 'probe',
+        },
+        {
+          kind: 'idempotency',
+          operationId: 'clientes.puntos.add',
+          repeat: 'other-body',
+          status: 200,
+          codigoRespuesta: 0,
+          source: 'probe',
+        },
+        {
+          kind: 'idempotency',
+          operationId: 'clientes.puntos.add',
+          repeat: 'other-operation',
+          status: 200,
+          codigoRespuesta: 0,
+          source: 'probe',
+        },
+      ]),
+    );
+    const again = await sandboxRun(createDivergentTwin(twinPlants), profile);
+    expect(again.findings.map(where)).toEqual([]);
+    // A reference engine following the profile carries the repeats out too: its answers are the expectation's.
+    const following = await sandboxRun(createDivergentTwin([], { profile }), profile);
+    expect(following.findings.map(where)).toEqual([]);
+    expect(following.created.filter((made) => made.kind === 'customer')).toHaveLength(2);
+    const plain = await sandboxRun(createDivergentTwin([]), profile);
+    expect(plain.findings.map(where).sort()).toEqual(twinPlants.map(where).sort());
+    expect(plain.verdict).toBe('differs');
+  }, 90_000);
 
   it('the rate limit and the Retry-After value: calibrated, followed by a reference engine, found again', async () => {
     const stricter = plants.filter((plant) => plant.id === 'rate-limit-stricter');

@@ -281,6 +281,39 @@ const EVIDENCE: Record<string, () => Promise<void>> = {
     expect(planted.headers).not.toHaveProperty('idempotent-replayed');
     expect(reference.headers['idempotent-replayed']).toBe('true');
   },
+  async 'replay-carried-out'() {
+    const twice = async (target: DivergentTwin) => {
+      const options = { body: { usuarioData: { nombre: 'Prueba' } }, idempotencyKey: key() };
+      const first = await send(target, 'POST', pathOf('clientes.create'), options);
+      const again = await send(target, 'POST', pathOf('clientes.create'), options);
+      return [first.body.data.uid === again.body.data.uid, again.status];
+    };
+    expect(await twice(twin)).toEqual([false, 200]);
+    expect(await twice(plain)).toEqual([true, 200]);
+  },
+  async 'other-body-carried-out'() {
+    const otherBody = async (target: DivergentTwin) => {
+      const idempotencyKey = key();
+      await send(target, 'POST', pathOf('clientes.puntos.add'), { body: { puntos: 1 }, idempotencyKey });
+      return (
+        await send(target, 'POST', pathOf('clientes.puntos.add'), { body: { puntos: 2 }, idempotencyKey })
+      ).status;
+    };
+    expect([await otherBody(twin), await otherBody(plain)]).toEqual([200, 409]);
+  },
+  async 'key-per-operation'() {
+    const otherOperation = async (target: DivergentTwin) => {
+      const idempotencyKey = key();
+      await send(target, 'POST', pathOf('clientes.create'), {
+        body: { usuarioData: { nombre: 'Prueba' } },
+        idempotencyKey,
+      });
+      return (
+        await send(target, 'POST', pathOf('clientes.puntos.add'), { body: { puntos: 1 }, idempotencyKey })
+      ).status;
+    };
+    expect([await otherOperation(twin), await otherOperation(plain)]).toEqual([200, 409]);
+  },
 };
 
 describe('the divergent twin', () => {

@@ -4,6 +4,8 @@ import { canonicalJson } from './canonical-json.js';
 
 interface Entry {
   fingerprint: string;
+  /** The operation of the first request with this key. */
+  operationId: string;
   /** Absent while the first request with this key is still being answered. */
   response?: EngineResponse;
   expiresAt: number;
@@ -12,7 +14,9 @@ interface Entry {
 export type IdempotencyBegin =
   | { kind: 'new' }
   | { kind: 'replay'; response: EngineResponse }
-  | { kind: 'conflict'; reason: 'in-flight' | 'mismatch' };
+  | { kind: 'conflict'; reason: 'in-flight' }
+  /** `sameOperation`: the key was sent with another body (or path) to the same operation, else to another one. */
+  | { kind: 'conflict'; reason: 'mismatch'; sameOperation: boolean };
 
 /** What makes two requests "the same" (docs/decisions.md): operation, path parameters, JSON body. */
 export function requestFingerprint(operationId: string, params: unknown, body: unknown): string {
@@ -39,16 +43,17 @@ export class IdempotencyStore {
     return `${keyId}\n${idempotencyKey}`;
   }
 
-  begin(scope: string, fingerprint: string, now: number): IdempotencyBegin {
+  begin(scope: string, fingerprint: string, now: number, operationId = ''): IdempotencyBegin {
     this.#sweep(now);
     const entry = this.#entries.get(scope);
     if (entry && entry.expiresAt > now) {
       if (!entry.response) return { kind: 'conflict', reason: 'in-flight' };
-      if (entry.fingerprint !== fingerprint) return { kind: 'conflict', reason: 'mismatch' };
+      if (entry.fingerprint !== fingerprint)
+        return { kind: 'conflict', reason: 'mismatch', sameOperation: entry.operationId === operationId };
       return { kind: 'replay', response: entry.response };
     }
     this.#entries.delete(scope);
-    this.#entries.set(scope, { fingerprint, expiresAt: Number.POSITIVE_INFINITY });
+    this.#entries.set(scope, { fingerprint, operationId, expiresAt: Number.POSITIVE_INFINITY });
     return { kind: 'new' };
   }
 
@@ -62,7 +67,7 @@ export class IdempotencyStore {
     this.#entries.delete(scope);
     if (!response || !isRememberedStatus(response.status)) return;
     // Re-inserted so that the map stays ordered by expiry, which lets #sweep stop early.
-    this.#entries.set(scope, { fingerprint: entry.fingerprint, response, expiresAt: now + this.ttlMs });
+    this.#entries.set(scope, { ...entry, response, expiresAt: now + this.ttlMs });
   }
 
   clear(): void {

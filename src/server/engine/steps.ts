@@ -15,6 +15,7 @@ import type { Answer, EngineRequest, EngineResponse } from '../answers/response.
 import { settle } from '../answers/settle.js';
 import { injectFault } from '../faults/inject.js';
 import { checkLimitFacts } from '../profile/limits.js';
+import { carriedOut, repeatFact, repeatRefusal } from '../profile/repeats.js';
 import type { Caller } from '../state/caller.js';
 import { readJsonBody, refuseBody } from './body.js';
 import type { Call } from './call.js';
@@ -131,13 +132,24 @@ export function answerOnce(
 ): Answer {
   const scope = IdempotencyStore.scopeOf(call.caller.keyId, keyed.idempotencyKey);
   const fingerprint = requestFingerprint(call.route.operation.id, input.params, keyed.body);
-  const begun = state.idempotency.begin(scope, fingerprint, keyed.at);
-  if (begun.kind === 'replay') return replayed(begun.response);
-  if (begun.kind === 'conflict') {
-    const failure = begun.reason === 'in-flight' ? idempotencyInFlight() : idempotencyMismatch();
-    return failureResponse(failure, call.meta);
-  }
-  return runAndRemember(state, call, input, scope, keyed.at);
+  const begun = state.idempotency.begin(scope, fingerprint, keyed.at, call.route.operation.id);
+  if (begun.kind === 'new') return runAndRemember(state, call, input, scope, keyed.at);
+  if (begun.kind === 'conflict' && begun.reason === 'in-flight')
+    return failureResponse(idempotencyInFlight(), call.meta);
+  const repeat = begun.kind === 'replay' ? 'replay' : begun.sameOperation ? 'other-body' : 'other-operation';
+  // A profiled service that measured otherwise: carried out, or refused with its status and code.
+  const measured = repeatFact(state.calibration, call.route.operation.id, repeat);
+  if (measured && carriedOut(measured))
+    return begun.kind === 'replay'
+      ? runHandler(state, call, input, keyed.at)
+      : // Its own key for this body: sent again, it is a replay of this request.
+        answerOnce(state, call, input, {
+          ...keyed,
+          idempotencyKey: `${keyed.idempotencyKey}\n${fingerprint}`,
+        });
+  if (measured && measured.status >= 400) return failureResponse(repeatRefusal(measured), call.meta);
+  if (begun.kind === 'replay') return replayed(begun.response, measured?.status);
+  return failureResponse(idempotencyMismatch(), call.meta);
 }
 
 /**
@@ -160,6 +172,7 @@ async function runAndRemember(
   }
 }
 
-function replayed(response: EngineResponse): EngineResponse {
-  return { ...response, headers: { ...response.headers, [REPLAYED_HEADER]: 'true' } };
+/** The stored answer, marked; `status`: the one a profiled service gave its replay instead. */
+function replayed(response: EngineResponse, status = response.status): EngineResponse {
+  return { ...response, status, headers: { ...response.headers, [REPLAYED_HEADER]: 'true' } };
 }

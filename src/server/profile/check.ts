@@ -91,6 +91,17 @@ const KIND_CHECKS: Record<string, KindCheck> = {
     checkStatus(fact.from, `${at}.from`, fail);
     checkStatus(fact.status, at, fail);
   },
+  idempotency(fact, at, fail) {
+    if (!Number.isInteger(fact.status) || (fact.status as number) < 200 || (fact.status as number) > 599)
+      fail(`${at}.status must be an HTTP status (200..599)`);
+    if (fact.repeat === 'replay') {
+      if (fact.answer !== 'the original' && fact.answer !== 'another')
+        fail(`${at}.answer must be 'the original' or 'another'`);
+    } else if (fact.repeat === 'other-body' || fact.repeat === 'other-operation') {
+      if (fact.codigoRespuesta !== null && !Number.isInteger(fact.codigoRespuesta))
+        fail(`${at}.codigoRespuesta must be an integer or null`);
+    } else fail(`${at}.repeat must be one of replay, other-body, other-operation`);
+  },
   scope(fact, at, fail) {
     if (!isScope(fact.scope)) fail(`${at}.scope must be a scope of the API: ${JSON.stringify(fact.scope)}`);
   },

@@ -15,6 +15,9 @@ export type ProfileJsonType = 'string' | 'integer' | 'number' | 'boolean' | 'nul
 /** The JSON type of a header's values as a profile names it: whole numbers, or any other text. */
 export type ProfileHeaderType = 'integer' | 'string';
 
+/** What a replayed request was answered: the original answer, or another (the request carried out again). */
+export type ProfileReplayAnswer = 'the original' | 'another';
+
 /** The numeric rules of a parameter a profile may carry. */
 export interface ProfileLimitRules {
   minLength?: number;
@@ -52,6 +55,11 @@ export interface ProfileFactBase {
  * - `operation-missing`: the service lacks the operation (its document does not list it).
  * - `status`: a request our rules refuse with `from`, whose `parameter` held `value` (a value
  *   verify made to break one rule, never a record's), the service refused with `status`.
+ * - `idempotency`: how the service answered an Idempotency-Key it had seen, sent to the operation
+ *   again (`repeat`): with the same body (`replay`: `status`, and whether `answer` was `the
+ *   original` or `another`, the request carried out again), with another body (`other-body`) or
+ *   after another operation (`other-operation`): `status` and `codigoRespuesta` (null: none), a
+ *   2xx being the request carried out, as sandbox mode saw it.
  * - `scope`: the scope the service's document declares for the operation (`x-scope`); the
  *   document says so, requests are checked against our scope still.
  */
@@ -87,6 +95,13 @@ export type ProfileFact =
   | (ProfileFactBase & { kind: 'parameter'; parameter: string; declared: Record<string, unknown> })
   | (ProfileFactBase & { kind: 'operation-missing' })
   | (ProfileFactBase & { kind: 'scope'; scope: string })
+  | (ProfileFactBase & { kind: 'idempotency'; repeat: 'replay'; status: number; answer: ProfileReplayAnswer })
+  | (ProfileFactBase & {
+      kind: 'idempotency';
+      repeat: 'other-body' | 'other-operation';
+      status: number;
+      codigoRespuesta: number | null;
+    })
   | (ProfileFactBase & { kind: 'status'; parameter: string; value: unknown; from: number; status: number });
 
 /** What a run observed that the reference server does not follow: counts, lists, names. */
