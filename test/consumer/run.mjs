@@ -263,6 +263,7 @@ if (installed) {
         '--',
         'vitest',
         'run',
+        '--exclude=compat/**',
         '--reporter=default',
         '--reporter=json',
         '--outputFile.json=vitest.json',
@@ -301,6 +302,45 @@ if (installed) {
       return `no errors in ${own.length} consumer files with ${sdk.length} loyalty-sdk declaration files (${libCheck})`;
     });
   }
+
+  // The compatibility fixture: code written against the 0.x surface (every entry) that must keep
+  // compiling and passing; a change that breaks it is a breaking change (docs/decisions.md, "Versioning").
+  await step('compat fixture', async () => {
+    const compiled = await run(
+      'npx',
+      ['--no', '--', 'tsc', '-p', 'tsconfig.compat.json', '--pretty', 'false'],
+      project,
+    );
+    if (compiled.code !== 0) {
+      throw new StepFailure(
+        'code written against the 0.x surface no longer compiles: a breaking change (docs/decisions.md, "Versioning")',
+        compiled.output,
+      );
+    }
+    const result = await run(
+      'npx',
+      [
+        '--no',
+        '--',
+        'vitest',
+        'run',
+        '--dir',
+        'compat',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=compat.json',
+      ],
+      project,
+    );
+    const report = JSON.parse(await readFile(join(project, 'compat.json'), 'utf8').catch(() => '{}'));
+    if (result.code !== 0 || !report.success || report.numPassedTests === 0) {
+      throw new StepFailure(
+        'code written against the 0.x surface no longer passes: a breaking change (docs/decisions.md, "Versioning")',
+        result.output,
+      );
+    }
+    return `compiles (strict, exactOptionalPropertyTypes) and ${report.numPassedTests}/${report.numTotalTests} tests pass in ${report.testResults.length} files`;
+  });
 
   await step('tsc type errors', async () => {
     const source = await readFile(join(project, 'type-errors.ts'), 'utf8');
