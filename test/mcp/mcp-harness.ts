@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -108,9 +109,10 @@ export async function httpServer(
   url: string,
   key: string,
   args: readonly string[] = [],
+  env: Record<string, string> = {},
 ): Promise<HttpServerProcess> {
   const child = spawn(process.execPath, [CLI, 'mcp', '--http', ...args], {
-    env: { PATH: process.env.PATH ?? '', LOYALTY_BASE_URL: url, LOYALTY_API_KEY: key },
+    env: { PATH: process.env.PATH ?? '', LOYALTY_BASE_URL: url, LOYALTY_API_KEY: key, ...env },
   });
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -132,6 +134,22 @@ export async function httpServer(
     });
   afterAll(stop);
   return { url: mcpUrl, child, output: () => output, stop };
+}
+
+/** A raw POST with a Host header of our choosing (fetch may not set Host): the status it gets. */
+export function postWithHost(mcpUrl: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      mcpUrl,
+      { method: 'POST', headers: { host, 'content-type': 'application/json' } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.once('error', reject);
+    request.end('{}');
+  });
 }
 
 /** A client over Streamable HTTP, recording every response body it reads. */

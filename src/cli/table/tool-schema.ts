@@ -78,18 +78,17 @@ function operationProperties(operation: Operation, caps: ToolCaps) {
 const OCCURRENCE_SCHEMA = {
   type: 'integer',
   minimum: 1,
-  description:
-    'Only to repeat this exact call on purpose: 2 for the second identical movement, 3 for the third. The same call (same number) again is a replay, applied once',
+  description: '2, 3...: repeat this exact movement on purpose (the same call again is a replay)',
 };
 
 const APPLY_SCHEMA = {
   type: 'boolean',
-  description:
-    'true: apply what a call with the same arguments previewed in this session. Otherwise a dry run',
+  description: 'true: apply what the same arguments previewed; else a dry run',
 };
 
 function descriptionOf(operation: Operation): string {
-  if (!operation.groupAction) return `${operation.summary}. ${operation.description}`;
+  // The prose restates the summary in a sentence; one of the two is enough for a model.
+  if (!operation.groupAction) return operation.description;
   return `${operation.summary}. First call: a dry run answering afectados and costoEstimado, nothing applied; then the same arguments with apply: true apply it.`;
 }
 
