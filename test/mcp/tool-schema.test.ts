@@ -6,8 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { writeEffect } from '../../src/cli/table/tool-effects.js';
 import { DRY_RUN_FIELD, TOOL_ARGUMENTS, toolDefinition } from '../../src/cli/table/tool-schema.js';
+import type { OperationDefinition } from '../../src/operations/define.js';
 import { describeParameters } from '../../src/operations/parameters.js';
-import { operations } from '../../src/operations/table.js';
+import { operations as table } from '../../src/operations/table.js';
+
+const operations: readonly OperationDefinition[] = table;
 
 /** What a tool may leave out of a field's schema: a pattern its format says, the safe-integer bounds. */
 const RULES = ['type', 'enum', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'not'] as const;
