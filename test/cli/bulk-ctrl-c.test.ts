@@ -6,23 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ledger, movementsFile, scratch, startLoyalty, until } from './bulk-harness.js';
+import { ledger, movementsFile, scratch, startLoyalty, stopSummary, until } from './bulk-harness.js';
 
 const ROWS = 200;
 const CUSTOMERS = 20;
-
-/** The counts of the stop summary: `bulk: stopped: succeeded S, skipped K, failed F[, aborted A]; N not sent`. */
-function stopSummary(stderr: string) {
-  const match =
-    /^bulk: stopped: succeeded (\d+), skipped (\d+), failed (\d+)(?:, aborted (\d+))?; (\d+) not sent/m.exec(
-      stderr,
-    );
-  expect(match, stderr).not.toBeNull();
-  const [succeeded, skipped, failed, aborted, notSent] = (match as RegExpExecArray)
-    .slice(1)
-    .map((value) => Number(value ?? 0));
-  return { succeeded, skipped, failed, aborted, notSent };
-}
 
 async function startRun(name: string, latencyMs: number) {
   const served = await ledger(CUSTOMERS, { faults: { seed: 5, rates: {}, latencyMs } });
@@ -59,7 +46,7 @@ describe('loyalty bulk: Ctrl+C', { timeout: 60_000 }, () => {
       'no new row is sent; the calls in flight end (Ctrl+C again aborts them)',
     );
     const counts = stopSummary(stopped.stderr);
-    expect(counts).toMatchObject({ failed: 0, aborted: 0, skipped: 0 });
+    expect(counts).toMatchObject({ failed: 0, aborted: 0, skipped: 0, invalid: 0 });
     expect(counts.succeeded).toBe(server.admin.audit().length);
     expect(counts.notSent).toBe(ROWS - counts.succeeded);
     expect(stopped.stderr).toMatch(/^bulk: resume with: loyalty bulk /m);
@@ -79,6 +66,7 @@ describe('loyalty bulk: Ctrl+C', { timeout: 60_000 }, () => {
       succeeded: 0,
       skipped: 0,
       failed: 0,
+      invalid: 0,
       aborted: 4,
       notSent: ROWS - 4,
     });

@@ -6,6 +6,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { movementOf, OPENING_BALANCE, uidOf } from '../fleet/plan.mjs';
 import { CLI, type CliRun, serverForCli } from './cli-harness.js';
 
@@ -102,4 +103,29 @@ export function pasteInShell(line: string, env: Record<string, string>): Promise
       },
     );
   });
+}
+
+/** The counts of the stop summary: `bulk: stopped: succeeded S, skipped K, failed F, invalid I[, aborted A]; N not sent`. */
+export function stopSummary(stderr: string) {
+  const match =
+    /^bulk: stopped: succeeded (\d+), skipped (\d+), failed (\d+), invalid (\d+)(?:, aborted (\d+))?; (\d+) not sent/m.exec(
+      stderr,
+    );
+  expect(match, stderr).not.toBeNull();
+  const [succeeded = 0, skipped = 0, failed = 0, invalid = 0, aborted = 0, notSent = 0] = (
+    match as RegExpExecArray
+  )
+    .slice(1)
+    .map((value) => Number(value ?? 0));
+  return { succeeded, skipped, failed, invalid, aborted, notSent };
+}
+
+/** The counts of a summary line (stdout): `succeeded S, skipped K, failed F, invalid I`. */
+export function summaryCounts(stdout: string) {
+  const match = /^succeeded (\d+), skipped (\d+), failed (\d+), invalid (\d+)$/m.exec(stdout);
+  expect(match, stdout).not.toBeNull();
+  const [succeeded = 0, skipped = 0, failed = 0, invalid = 0] = (match as RegExpExecArray)
+    .slice(1)
+    .map(Number);
+  return { succeeded, skipped, failed, invalid };
 }

@@ -5,7 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ledger, movementsFile, pasteInShell, scratch, startLoyalty, until } from './bulk-harness.js';
+import {
+  ledger,
+  movementsFile,
+  pasteInShell,
+  scratch,
+  startLoyalty,
+  stopSummary,
+  summaryCounts,
+  until,
+} from './bulk-harness.js';
 
 const ROWS = 400;
 const INVALID = 3;
@@ -43,6 +52,10 @@ describe('loyalty bulk: the resume line after Ctrl+C', { timeout: 120_000 }, () 
     expect(stopped.code).toBe(130);
     const applied = server.admin.audit().length;
     expect(applied).toBeLessThan(ROWS);
+    // The stop summary counts every row once, the invalid ones apart.
+    const atStop = stopSummary(stopped.stderr);
+    expect(atStop.invalid).toBe(INVALID);
+    expect(atStop.succeeded + atStop.skipped + atStop.failed + atStop.aborted + atStop.notSent).toBe(ROWS);
 
     const line = /^bulk: resume with: (.+)$/m.exec(stopped.stderr)?.[1];
     expect(line).toBeDefined();
@@ -53,15 +66,14 @@ describe('loyalty bulk: the resume line after Ctrl+C', { timeout: 120_000 }, () 
     expect(resumed.stderr).not.toContain('bulk needs');
     // The invalid rows are still not applied: exit status 1, and they are in the failures file.
     expect(resumed.code).toBe(1);
-    const [succeeded, skipped] = (/succeeded (\d+), skipped (\d+)/.exec(resumed.stdout) ?? [])
-      .slice(1)
-      .map(Number);
+    const { succeeded, skipped, failed, invalid } = summaryCounts(resumed.stdout);
+    expect({ failed, invalid }).toEqual({ failed: 0, invalid: INVALID });
     // Rows the checkpoint recorded are skipped; the others (those cut off in flight too) are sent.
-    expect((succeeded as number) + (skipped as number)).toBe(ROWS);
+    expect(succeeded + skipped).toBe(ROWS);
     expect(server.admin.audit()).toHaveLength(ROWS);
     const wrong = [...due].filter(([uid, balance]) => server.admin.customer(uid)?.puntos !== balance);
     expect(wrong).toEqual([]);
-    const failed = readFileSync(failures, 'utf8').trim().split('\n').slice(1);
-    expect(failed.map((row) => row.split(',')[0])).toEqual(['bad-0', 'bad-1', 'bad-2']);
+    const failedRows = readFileSync(failures, 'utf8').trim().split('\n').slice(1);
+    expect(failedRows.map((row) => row.split(',')[0])).toEqual(['bad-0', 'bad-1', 'bad-2']);
   });
 });

@@ -199,7 +199,9 @@ describe('loyalty bulk: progress on stderr, off a terminal', { timeout: 60_000 }
   it('the last progress line agrees with the summary', async () => {
     const run = await slowRun();
     expect(run.stdout).toContain('succeeded 2, skipped 0, failed 0');
-    expect(progressLines(run.stderr).at(-1)).toMatch(/^bulk: 2 of 2 done \(0 failed\)/);
+    expect(progressLines(run.stderr).at(-1)).toMatch(
+      /^bulk: 2 of 2 done \(succeeded 2, skipped 0, failed 0, invalid 0\)/,
+    );
   });
 
   it('a progress line of a job whose total is known shows the time left', async () => {

@@ -146,11 +146,13 @@ describe('loyalty bulk on a terminal', { timeout: 120_000 }, () => {
   it('shows a progress bar with the count, the rate and the ETA, and the summary at the end', async () => {
     const { env, file } = await slowLedger();
     const terminal = onTerminal(['bulk', 'clientes.puntos.add', '--file', file, '--concurrency', '64'], env);
-    const running = await terminal.waitFor(/ [1-9]\d*\/1500 \| [\d.]+\/s \| ETA \S+ \| failed 0/);
+    const running = await terminal.waitFor(
+      / [1-9]\d*\/1500 \| [\d.]+\/s \| ETA \S+ \| succeeded [1-9]\d*, skipped 0, failed 0, invalid 0/,
+    );
     expect(running).not.toContain('exit');
     const done = await terminal.waitFor(/exit 0/, 60_000);
     expect(done).toContain('1500/1500');
-    expect(done).toContain('succeeded 1500, skipped 0, failed 0');
+    expect(done).toContain('succeeded 1500, skipped 0, failed 0, invalid 0');
   });
 
   it('Ctrl+C stops the job cleanly and says how to resume; resumed, every row is applied once', async () => {
@@ -170,7 +172,7 @@ describe('loyalty bulk on a terminal', { timeout: 120_000 }, () => {
     await terminal.waitFor(/ [1-9]\d{2,}\/1500 \|/);
     terminal.press('C-c');
     const stopped = await terminal.waitFor(/exit 130/);
-    expect(stopped).toMatch(/bulk: stopped: succeeded \d+, skipped 0, failed 0; \d+ not sent/);
+    expect(stopped).toMatch(/bulk: stopped: succeeded \d+, skipped 0, failed 0, invalid 0; \d+ not sent/);
     expect(stopped).toContain(
       `resume with: loyalty bulk clientes.puntos.add --file ${file} --job-id ctrl-c --checkpoint ${checkpoint}`,
     );

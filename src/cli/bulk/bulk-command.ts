@@ -98,14 +98,8 @@ function refuseInvalid(command: BulkCommand, checked: Checked): never {
 }
 
 /** The summary line, and where the failed rows are with the command line that sends them again. */
-function reportSummary(
-  command: BulkCommand,
-  summary: BulkSummary,
-  invalid: number,
-  failures: FailuresFile | undefined,
-): number {
-  const failed = summary.failed + invalid;
-  process.stdout.write(`succeeded ${summary.succeeded}, skipped ${summary.skipped}, failed ${failed}\n`);
+function reportSummary(command: BulkCommand, counts: RowCounts, failures: FailuresFile | undefined): number {
+  process.stdout.write(`${counts.text()}\n`);
   if (failures && failures.count > 0) {
     const again = `loyalty bulk ${command.operation.id} --file ${command.failures} --job-id ${JSON.stringify(command.jobId)} --key-field ${command.mapping.keyField}`;
     process.stderr.write(
@@ -113,7 +107,7 @@ function reportSummary(
         'bulk: (a refused row then goes under a key of its own, a row of unknown outcome under the key it had, so none is applied twice)\n',
     );
   }
-  return failed > 0 ? EXIT.failure : EXIT.ok;
+  return counts.notApplied > 0 ? EXIT.failure : EXIT.ok;
 }
 
 /** Runs the valid rows through client.bulk, each row's call being the operation's SDK method. */
@@ -184,10 +178,10 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
   const shared = await sharedState({ ...command, jobId: command.jobId });
   const client = await serviceClient(command.client, env, shared.limiter);
   const stop = listenForCtrlC();
-  const counts = new RowCounts(checked.valid);
-  const view = createProgressView(process.stderr.isTTY === true, checked.valid);
+  const counts = new RowCounts(checked.valid + checked.invalid.length, checked.invalid.length);
+  const view = createProgressView(process.stderr.isTTY === true, counts);
   try {
-    const summary = await runRows(client, command, checked, {
+    await runRows(client, command, checked, {
       checkpoint: shared.checkpoint,
       stop,
       counts,
@@ -197,7 +191,7 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
     view.stop();
     listed.print();
     if (stop.requested && counts.notSent > 0) return reportStop(command, counts);
-    return reportSummary(command, summary, checked.invalid.length, failures);
+    return reportSummary(command, counts, failures);
   } catch (error) {
     view.stop();
     listed.print();

@@ -12,11 +12,17 @@ export class RowCounts {
   /** Calls in flight that a second Ctrl+C aborted: not failures, a resumed run sends them again. */
   aborted = 0;
 
-  /** The rows of the run. */
-  constructor(readonly rows: number) {}
+  /**
+   * `rows`: every row of the file; `invalid`: those the check refused and --skip-invalid left
+   * out (never sent, written to the failures file).
+   */
+  constructor(
+    readonly rows: number,
+    readonly invalid: number,
+  ) {}
 
   get done(): number {
-    return this.succeeded + this.skipped + this.failed + this.aborted;
+    return this.succeeded + this.skipped + this.failed + this.aborted + this.invalid;
   }
 
   /** Rows not started when the run stopped. */
@@ -24,10 +30,15 @@ export class RowCounts {
     return this.rows - this.done;
   }
 
-  /** `succeeded S, skipped K, failed F` (and `aborted A` when a call was aborted). */
+  /** Rows that were not applied: the run's exit status is 1 when there are any. */
+  get notApplied(): number {
+    return this.failed + this.invalid;
+  }
+
+  /** `succeeded S, skipped K, failed F, invalid I` (and `aborted A` when a call was aborted). */
   text(): string {
     const aborted = this.aborted > 0 ? `, aborted ${this.aborted}` : '';
-    return `succeeded ${this.succeeded}, skipped ${this.skipped}, failed ${this.failed}${aborted}`;
+    return `succeeded ${this.succeeded}, skipped ${this.skipped}, failed ${this.failed}, invalid ${this.invalid}${aborted}`;
   }
 }
 

@@ -32,7 +32,9 @@ ${columns([...BULK_FLAGS, ...SERVICE_HELP]).join('\n')}
 
 A row's fields are the operation's parameters by name (path parameters and body or query
 fields), e.g. uid,puntos,motivo for clientes.puntos.add. The last line is
-"succeeded N, skipped N, failed N"; the exit status is 1 when a row failed.
+"succeeded N, skipped N, failed N, invalid N" (skipped: finished by an earlier run, per the
+checkpoint; invalid: left out by --skip-invalid), the counts the progress line shows too; the
+exit status is 1 when a row failed or was invalid.
 Ctrl+C stops cleanly: no new row starts, the calls in flight end; a second Ctrl+C aborts
 them. Either way the command that resumes the run is printed.
 `;
