@@ -142,14 +142,18 @@ async function runAttempts<Result>(
     const call = prepare();
     // The same trace context on every attempt: the attempts still send the same bytes.
     if (observation?.headers) Object.assign(call.headers, observation.headers);
-    const attempt = async (attemptNumber: number) => {
-      if (throttle !== undefined) await takeToken(throttle, call, observation);
+    const start = (attemptNumber: number): Promise<Result> => {
       // An attempt the caller's signal stops before it starts sends nothing.
       if (!call.signal?.aborted) attempts = attemptNumber;
       last.status = undefined;
-      const sendIt = () => send(call, attemptNumber, last);
-      return observation ? observedAttempt(observation, attemptNumber, last, sendIt) : sendIt();
+      if (observation === undefined) return send(call, attemptNumber, last);
+      return observedAttempt(observation, attemptNumber, last, () => send(call, attemptNumber, last));
     };
+    // Without a limiter an attempt starts at once: no await between the retry loop and the send.
+    const attempt =
+      throttle === undefined
+        ? start
+        : (attemptNumber: number) => takeToken(throttle, call, observation).then(() => start(attemptNumber));
     const result = await withRetries(call, context.logger, attempt, throttle, observation);
     observation?.end({ status: last.status, requestId: last.requestId, attempts, error: undefined });
     return result;
@@ -177,8 +181,11 @@ function observedCall(context: PipelineContext, operation: OperationRow): Observ
   return observed;
 }
 
-/** Runs the call's attempts, observed when the client's telemetry records this call. */
-async function runCall<Result>(
+/**
+ * Runs the call's attempts, observed when the client's telemetry records this call. Not async
+ * itself: the common call, unobserved, is one promise fewer; runAttempts never throws synchronously.
+ */
+function runCall<Result>(
   context: PipelineContext,
   operation: OperationRow,
   name: string,
@@ -188,6 +195,18 @@ async function runCall<Result>(
 ): Promise<Result> {
   const { observer } = context;
   if (observer === undefined) return runAttempts(context, name, prepare, throttle, send, undefined);
+  return runObserved(context, observer, operation, name, prepare, throttle, send);
+}
+
+async function runObserved<Result>(
+  context: PipelineContext,
+  observer: CallObserver,
+  operation: OperationRow,
+  name: string,
+  prepare: () => PreparedCall,
+  throttle: Throttle | undefined,
+  send: Send<Result>,
+): Promise<Result> {
   const observation = observer.start(observedCall(context, operation));
   if (observation === undefined) return runAttempts(context, name, prepare, throttle, send, undefined);
   return observation.run(() => runAttempts(context, name, prepare, throttle, send, observation));

@@ -46,6 +46,25 @@ function headersFrom(raw: Buffer[] | string[] | null): Record<string, string> {
 }
 
 /**
+ * An answer whose headers are made into a record only when first read: a successful call's
+ * headers are read only through `withResponse()`, and the record costs a call about 2% of its CPU.
+ */
+class BufferedAnswer implements TransportResponse {
+  #headers: Record<string, string> | undefined;
+
+  constructor(
+    readonly status: number,
+    private readonly rawHeaders: Buffer[] | string[] | null,
+    readonly text: string,
+  ) {}
+
+  get headers(): Record<string, string> {
+    this.#headers ??= headersFrom(this.rawHeaders);
+    return this.#headers;
+  }
+}
+
+/**
  * A dispatch handler that keeps the whole body in memory: the SDK decodes whole envelopes, so the
  * stream machinery of `undici.request` would be cost without use. It speaks undici's handler API
  * that every Dispatcher accepts (Agent, ProxyAgent, MockAgent, the in-process engine).
@@ -96,7 +115,7 @@ class BufferingHandler {
       this.#chunks.length === 1
         ? (this.#chunks[0] as Buffer).toString('utf8')
         : Buffer.concat(this.#chunks).toString('utf8');
-    this.resolve({ status: this.#status, headers: headersFrom(this.#rawHeaders), text });
+    this.resolve(new BufferedAnswer(this.#status, this.#rawHeaders, text));
   }
 
   onError(error: Error): void {
