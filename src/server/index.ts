@@ -36,7 +36,14 @@ export {
   type FaultOptions,
   type FaultReport,
 } from './faults/options.js';
-export type { LoggedMessage, ReferenceAdmin, RequestEntry, RequestFilter } from './inspector/index.js';
+export type {
+  ConflictDifference,
+  IdempotencyConflict,
+  LoggedMessage,
+  ReferenceAdmin,
+  RequestEntry,
+  RequestFilter,
+} from './inspector/index.js';
 export type {
   ProfileEntry,
   ProfileFact,

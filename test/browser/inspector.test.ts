@@ -30,6 +30,7 @@ const XSS_NAME = '<img src=x onerror=alert(1)>';
  */
 interface PageElement {
   textContent: string | null;
+  childNodes: ArrayLike<{ nodeType: number; textContent: string | null }>;
   dataset: Record<string, string | undefined>;
   checkVisibility(): boolean;
   getAttribute(name: string): string | null;
@@ -82,7 +83,10 @@ interface Inspector {
  * The inspector in a fresh page, loaded: its first request list and state fetched and its event
  * stream open (`live-status` says live).
  */
-async function openInspector(viewport = { width: 1280, height: 800 }): Promise<Inspector> {
+async function openInspector(
+  viewport = { width: 1280, height: 800 },
+  serverUrl = baseUrl,
+): Promise<Inspector> {
   const page = await browser.newPage();
   pages.push(page);
   const problems: string[] = [];
@@ -97,7 +101,7 @@ async function openInspector(viewport = { width: 1280, height: 800 }): Promise<I
   });
   await page.setViewport(viewport);
   try {
-    const answer = await page.goto(`${baseUrl}/__inspector`, { waitUntil: 'load' });
+    const answer = await page.goto(`${serverUrl}/__inspector`, { waitUntil: 'load' });
     expect(answer?.status()).toBe(200);
     await page.waitForSelector('[data-testid="request-list"][data-loaded="true"]', { timeout: WAIT_MS });
     await page.waitForSelector('[data-testid="customers"][data-loaded="true"]', { timeout: WAIT_MS });
@@ -321,6 +325,72 @@ describe('the reference server inspector in a headless Chromium page', () => {
       });
     }
     expect(problems).toEqual([]);
+  });
+
+  it('the detail shows no stray text beside its parts (a left-out part printed "null")', async () => {
+    const { page, problems } = await openInspector();
+    await client.clientes.retrieve('cli_0001');
+    await page.waitForSelector(rowOf('clientes.retrieve'), { timeout: WAIT_MS });
+    const [id] = await rowIds(page, rowOf('clientes.retrieve'));
+    await page.click(rowOf('clientes.retrieve'));
+    await waitForDetailOf(page, id ?? Number.NaN);
+    const strayText = await page.evaluate(() =>
+      Array.from(
+        (globalThis as unknown as PageGlobals).document.querySelector('[data-testid="detail"]')?.childNodes ??
+          [],
+      )
+        .filter((node) => node.nodeType === 3 && (node.textContent ?? '').trim() !== '')
+        .map((node) => node.textContent),
+    );
+    expect(strayText).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("a 409's detail links the request that used the key first and shows how the bodies differ", async () => {
+    const { page, problems } = await openInspector();
+    await addCompra8812();
+    const refused = client.clientes.puntos.add(
+      'cli_0001',
+      { puntos: 151, motivo: 'Compra 8812' },
+      { idempotencyKey: 'compra-8812' },
+    );
+    await expect(refused).rejects.toMatchObject({ status: 409 });
+    await waitForCount(page, rowOf('clientes.puntos.add'), 2);
+    const [conflict, original] = await rowIds(page, rowOf('clientes.puntos.add'));
+    if (conflict === undefined || original === undefined) throw new Error('two rows were expected');
+
+    await page.click(`${rowOf('clientes.puntos.add')}[data-id="${conflict}"]`);
+    await waitForDetailOf(page, conflict);
+    expect(await textOf(page, '[data-testid="detail"] [data-testid="first-use"]')).toBe(
+      `request #${original}`,
+    );
+    const differences = await textOf(page, '[data-testid="conflict-differences"]');
+    expect(differences).toContain('body.puntos');
+    expect(differences).toContain('150');
+    expect(differences).toContain('151');
+    expect(differences).not.toContain('motivo');
+
+    await page.click('[data-testid="detail"] [data-testid="first-use"]');
+    await waitForDetailOf(page, original);
+    expect(await textOf(page, '[data-testid="detail"]')).toContain(`Refused as conflicts#${conflict}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('the header says when older requests were dropped from the log', async () => {
+    const small = createReferenceServer({ requestLog: { size: 5 } });
+    const smallUrl = await small.listen();
+    try {
+      const smallClient = new LoyaltyClient({ apiKey: DEMO_API_KEY, baseUrl: smallUrl, maxRetries: 0 });
+      for (let call = 0; call < 8; call++) await smallClient.tareas.list();
+      const { page, problems } = await openInspector(undefined, smallUrl);
+      await waitForText(page, '[data-testid="request-count"]', 'showing the last 5 of 8');
+      // The page keeps what it saw arrive (up to its own 1000) though the server's log has let it go.
+      await smallClient.tareas.list();
+      await waitForText(page, '[data-testid="request-count"]', 'showing the last 6 of 9');
+      expect(problems).toEqual([]);
+    } finally {
+      await small.close();
+    }
   });
 
   it('readable at 1280x800 and on a narrow window', async () => {

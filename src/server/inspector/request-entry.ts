@@ -3,6 +3,7 @@ import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { matchRoute } from '../engine/router.js';
 import { REPLAYED_HEADER } from '../engine/steps.js';
 import { FAULT_HEADER } from '../faults/inject.js';
+import type { IdempotencyConflict } from './conflict.js';
 
 /** A request or an answer as the log keeps it: headers, and the body up to the log's cap. */
 export interface LoggedMessage {
@@ -34,6 +35,8 @@ export interface RequestEntry {
   idempotencyKey: string | null;
   /** The entry whose answer a replay repeated, while it is still in the log. */
   replayOf: number | null;
+  /** For a conflict: the entry that holds the key, while it is still in the log, and how this request differs from it. */
+  conflict: IdempotencyConflict | null;
   /** The fault injected into this answer, if any. */
   fault: string | null;
   requestId: string | null;
@@ -137,8 +140,8 @@ function idempotencyOf(raw: RawEntry, write: boolean): RequestEntry['idempotency
 }
 
 /**
- * The entry as readers see it, but for `replayOf`, which depends on the entries around it (the
- * log fills it in). Derived once per entry and kept: it parses the answer's envelope.
+ * The entry as readers see it, but for `replayOf` and `conflict`, which depend on the entries
+ * around it (the log fills them in). Derived once per entry and kept: it parses the answer's envelope.
  */
 export function entryOf(raw: RawEntry): RequestEntry {
   const route = matchRoute(raw.request.method.toUpperCase(), raw.request.path);
@@ -160,6 +163,7 @@ export function entryOf(raw: RawEntry): RequestEntry {
     idempotency,
     idempotencyKey: idempotency === null ? null : idempotencyKey,
     replayOf: null,
+    conflict: null,
     fault: raw.response.headers[FAULT_HEADER] ?? deliveryFault(raw.response),
     requestId: requestId ?? raw.response.headers['x-request-id'] ?? null,
     request: {

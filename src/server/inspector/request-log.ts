@@ -1,5 +1,7 @@
 import { API_KEY_HEADER } from '../../operations/headers.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
+import { isRememberedStatus } from '../engine/idempotency.js';
+import { conflictDifferences } from './conflict.js';
 import { capBody, entryOf, keptHeaders, maskKey, type RawEntry, type RequestEntry } from './request-entry.js';
 
 /** What `GET /__admin/requests` and `admin.requests()` filter by; every part optional. */
@@ -16,6 +18,16 @@ export interface RequestFilter {
 
 /** What a subscriber of the log hears: each new entry, and a reset. */
 export type RequestLogEvent = { type: 'request'; entry: RequestEntry } | { type: 'reset' };
+
+/** How much of what the server answered the log still holds: `recorded - kept` entries were dropped. */
+export interface RequestLogCounts {
+  /** The API requests answered since the server started or was last reset. */
+  recorded: number;
+  /** The entries the log holds now: the newest `size` at most. */
+  kept: number;
+  /** The most it holds (`requestLog.size`). */
+  size: number;
+}
 
 export interface RequestLogSettings {
   /** The entries kept: the newest this many; 0 keeps none. */
@@ -46,6 +58,7 @@ export class RequestLog {
   #start = 0;
   #count = 0;
   #nextId = 1;
+  #recorded = 0;
   readonly #listeners = new Set<(event: RequestLogEvent) => void>();
 
   constructor(settings: RequestLogSettings) {
@@ -53,6 +66,7 @@ export class RequestLog {
   }
 
   record(request: EngineRequest, response: EngineResponse, at: number, durationMs: number): void {
+    this.#recorded += 1;
     if (this.#settings.size === 0) return;
     const { bodyChars } = this.#settings;
     const raw: RawEntry = {
@@ -105,11 +119,16 @@ export class RequestLog {
     return () => this.#listeners.delete(listener);
   }
 
+  counts(): RequestLogCounts {
+    return { recorded: this.#recorded, kept: this.#count, size: this.#settings.size };
+  }
+
   /** Forgets every entry (the ids go on) and tells the subscribers. */
   clear(): void {
     this.#raw = [];
     this.#start = 0;
     this.#count = 0;
+    this.#recorded = 0;
     for (const listener of this.#listeners) listener({ type: 'reset' });
   }
 
@@ -121,23 +140,44 @@ export class RequestLog {
   }
 
   /**
-   * A copy of the entry at `position`, with the original of a replay: the newest earlier entry of
-   * the same operation, key and application whose write ran.
+   * A copy of the entry at `position`, with what depends on the entries before it: the original of
+   * a replay, and the holder of a conflicting request's key.
    */
   #entryOf(position: number): RequestEntry {
     const entry = this.#derived(position);
-    if (entry.idempotency !== 'replayed') return { ...entry };
+    if (entry.idempotency === 'replayed') {
+      // The newest earlier entry of the same operation, key and application whose write ran.
+      const original = this.#newestEarlier(
+        position,
+        (candidate) => candidate.operationId === entry.operationId,
+      );
+      return { ...entry, replayOf: original?.id ?? null };
+    }
+    if (entry.idempotency === 'conflict') {
+      // The key's holder: the newest earlier run of any operation whose answer the service keeps.
+      const holder = this.#newestEarlier(position, (candidate) => isRememberedStatus(candidate.status));
+      return holder
+        ? { ...entry, conflict: { firstUse: holder.id, differences: conflictDifferences(holder, entry) } }
+        : { ...entry };
+    }
+    return { ...entry };
+  }
+
+  /** The newest entry before `position` that ran a write under the same Idempotency-Key, API key and application, and passes `also`. */
+  #newestEarlier(position: number, also: (candidate: RequestEntry) => boolean): RequestEntry | undefined {
+    const entry = this.#derived(position);
     for (let earlier = position - 1; earlier >= 0; earlier--) {
       const candidate = this.#derived(earlier);
       if (
         candidate.idempotency === 'new' &&
-        candidate.operationId === entry.operationId &&
         candidate.idempotencyKey === entry.idempotencyKey &&
-        candidate.appId === entry.appId
+        candidate.key === entry.key &&
+        candidate.appId === entry.appId &&
+        also(candidate)
       ) {
-        return { ...entry, replayOf: candidate.id };
+        return candidate;
       }
     }
-    return { ...entry };
+    return undefined;
   }
 }

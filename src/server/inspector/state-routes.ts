@@ -55,7 +55,7 @@ export function requestFilter(request: EngineRequest): RequestFilter {
 }
 
 /** `GET /__admin/state`: what the inspector's state panel shows. */
-export function stateSnapshot({ state }: ReferenceEngine) {
+export function stateSnapshot({ state, requestLog }: ReferenceEngine) {
   const { store } = state.data;
   return {
     customers: [...store.customers.values()],
@@ -67,6 +67,8 @@ export function stateSnapshot({ state }: ReferenceEngine) {
     tasks: [...store.tasks.values()],
     promotions: [...store.promotions.values()],
     faults: { enabled: state.faults !== undefined },
+    // The page's header says when older requests were dropped: "the last 1000 of 3000".
+    requestLog: requestLog.counts(),
   };
 }
 

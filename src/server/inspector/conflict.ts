@@ -1,0 +1,77 @@
+import type { RequestEntry } from './request-entry.js';
+
+/** One place where a refused request differs from the one that used its Idempotency-Key first. */
+export interface ConflictDifference {
+  /** `operation`, `path`, or a field of the JSON body: `body.puntos`, `body.usuarioData.email`, `body.uids.2`. */
+  at: string;
+  /** The value in the first use, as JSON text (the operation and path as they are); null where it had none. */
+  first: string | null;
+  /** The value in the refused request, alike; null where it has none. */
+  now: string | null;
+}
+
+/** What a 409 on an Idempotency-Key was refused for: the request that holds the key, and how this one differs. */
+export interface IdempotencyConflict {
+  /** The id of the entry whose write holds the key (the newest earlier one, while it is in the log). */
+  firstUse: number;
+  /**
+   * Where the two differ; null when the bodies cannot be compared (one was cut at the log's
+   * `bodyChars`, or is not JSON): the detail then shows both.
+   */
+  differences: ConflictDifference[] | null;
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+function parsed(body: string | null): unknown {
+  if (body === null) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const textOf = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
+
+/** The leaves where `first` and `now` differ, objects and arrays walked into, in the order of `first` then `now`. */
+function valueDifferences(at: string, first: unknown, now: unknown, out: ConflictDifference[]): void {
+  const bothArrays = Array.isArray(first) && Array.isArray(now);
+  if ((isRecord(first) && isRecord(now)) || bothArrays) {
+    const names = [...new Set([...Object.keys(first), ...Object.keys(now)])];
+    for (const name of names) {
+      valueDifferences(
+        `${at}.${name}`,
+        (first as Record<string, unknown>)[name],
+        (now as Record<string, unknown>)[name],
+        out,
+      );
+    }
+    return;
+  }
+  const [firstText, nowText] = [textOf(first), textOf(now)];
+  if (firstText !== nowText) out.push({ at, first: firstText, now: nowText });
+}
+
+/**
+ * How `refused` differs from `firstUse`: the service fingerprints an operation, its path
+ * parameters and its JSON body (docs/decisions.md), so those are what is compared.
+ */
+export function conflictDifferences(
+  firstUse: RequestEntry,
+  refused: RequestEntry,
+): ConflictDifference[] | null {
+  const out: ConflictDifference[] = [];
+  if (firstUse.operationId !== refused.operationId) {
+    out.push({ at: 'operation', first: firstUse.operationId, now: refused.operationId });
+  }
+  if (firstUse.path !== refused.path) out.push({ at: 'path', first: firstUse.path, now: refused.path });
+  if (firstUse.request.bodyTruncated || refused.request.bodyTruncated) return null;
+  const [first, now] = [parsed(firstUse.request.body), parsed(refused.request.body)];
+  if (first === NOT_JSON || now === NOT_JSON) return null;
+  valueDifferences('body', first, now, out);
+  return out;
+}
