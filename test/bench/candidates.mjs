@@ -22,10 +22,13 @@ export const SDK_READ = 'loyalty-sdk (read)';
 export const SDK_WRITE = 'loyalty-sdk (keyed write)';
 export const SDK_FETCH_READ = 'loyalty-sdk, fetch option (read)';
 export const FETCH_READ = 'fetch (read)';
+export const FETCH_DEADLINE_READ = 'fetch with a deadline (read)';
 export const OPENAPI_FETCH_READ = 'openapi-fetch (read)';
 
 const UID = 'c-0001';
 const POINTS = { puntos: 10, motivo: 'bench' };
+/** The SDK's default timeout: the deadline the fetch-with-a-deadline candidate sets too. */
+const DEADLINE_MS = 30_000;
 
 /**
  * @param {string} baseUrl the fixed server, e.g. http://127.0.0.1:1234
@@ -65,6 +68,17 @@ export async function createCandidates(baseUrl) {
     read(FETCH_READ, async () => {
       const response = await fetch(readUrl, { headers: { apikey: API_KEY } });
       return response.json();
+    }),
+    // What any client that can stop a request at its deadline pays: a signal of its own and a timer.
+    read(FETCH_DEADLINE_READ, async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), DEADLINE_MS);
+      try {
+        const response = await fetch(readUrl, { headers: { apikey: API_KEY }, signal: controller.signal });
+        return await response.json();
+      } finally {
+        clearTimeout(timer);
+      }
     }),
     read(OPENAPI_FETCH_READ, openapiFetchRead(baseUrl, API_KEY, UID)),
   ];
