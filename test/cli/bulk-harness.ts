@@ -120,9 +120,9 @@ export function stopSummary(stderr: string) {
   return { succeeded, skipped, failed, invalid, aborted, notSent };
 }
 
-/** The counts of a summary line (stdout): `succeeded S, skipped K, failed F, invalid I`. */
+/** The counts of a summary line (stdout): `succeeded S, skipped K, failed F, invalid I[; 429 answers N, retried R]`. */
 export function summaryCounts(stdout: string) {
-  const match = /^succeeded (\d+), skipped (\d+), failed (\d+), invalid (\d+)$/m.exec(stdout);
+  const match = /^succeeded (\d+), skipped (\d+), failed (\d+), invalid (\d+)(?:;|$)/m.exec(stdout);
   expect(match, stdout).not.toBeNull();
   const [succeeded = 0, skipped = 0, failed = 0, invalid = 0] = (match as RegExpExecArray)
     .slice(1)

@@ -8,7 +8,13 @@ import { serviceClient } from '../shared/service-client.js';
 import { UsageError } from '../shared/usage-error.js';
 import { operationFlags } from '../table/operation-flags.js';
 import { type BulkCommand, parseBulkArgs } from './bulk-args.js';
-import { isAbortedBy, RowCounts } from './bulk-counts.js';
+import {
+  countFailure,
+  isAbortedBy,
+  RowCounts,
+  tooManyRequestsAdvice,
+  tooManyRequestsText,
+} from './bulk-counts.js';
 import { FailedRowsList, SHOWN_ROWS } from './bulk-failed-rows.js';
 import { FailuresFile, type RowFailure } from './bulk-failures.js';
 import { BULK_HELP } from './bulk-help.js';
@@ -19,6 +25,7 @@ import { resumeHint } from './bulk-resume.js';
 import { readRows } from './bulk-rows.js';
 import { type SharedState, sharedState } from './bulk-setup.js';
 import { type BulkStop, INTERRUPTED, listenForCtrlC } from './bulk-stop.js';
+import { countingLimiter } from './counting-limiter.js';
 
 /** Without --key-field, a column named `id`; a row known only by its line could not be sent again safely. */
 function keyFieldOf(row: RowCall['row']): string {
@@ -99,7 +106,8 @@ function refuseInvalid(command: BulkCommand, checked: Checked): never {
 
 /** The summary line, and where the failed rows are with the command line that sends them again. */
 function reportSummary(command: BulkCommand, counts: RowCounts, failures: FailuresFile | undefined): number {
-  process.stdout.write(`${counts.text()}\n`);
+  process.stdout.write(`${counts.text()}${tooManyRequestsText(counts)}\n`);
+  reportTooManyRequests(command, counts);
   if (failures && failures.count > 0) {
     const again = `loyalty bulk ${command.operation.id} --file ${command.failures} --job-id ${JSON.stringify(command.jobId)} --key-field ${command.mapping.keyField}`;
     process.stderr.write(
@@ -143,7 +151,7 @@ function runRows(
       if (event.status !== 'failed') counts[event.status] += 1;
       else if (isAbortedBy(stop.signal, event.error)) counts.aborted += 1;
       else {
-        counts.failed += 1;
+        countFailure(counts, event.error);
         await hooks.failed(event.item.row, {
           error: messageOf(event.error),
           outcome: outcomeOf(event.error),
@@ -154,6 +162,11 @@ function runRows(
   });
 }
 
+function reportTooManyRequests(command: BulkCommand, counts: RowCounts): void {
+  const advice = tooManyRequestsAdvice(counts, command.rps);
+  if (advice !== undefined) process.stderr.write(`${advice}\n`);
+}
+
 /** What a run stopped by Ctrl+C did, and the command that resumes it. */
 function reportStop(command: BulkCommand, counts: RowCounts): number {
   const aborted =
@@ -161,8 +174,10 @@ function reportStop(command: BulkCommand, counts: RowCounts): number {
       ? '; the aborted calls may have been applied: resumed, they go again under the same keys and are not applied twice'
       : '';
   process.stderr.write(
-    `bulk: stopped: ${counts.text()}; ${counts.notSent} not sent${aborted}\nbulk: ${resumeHint(command)}\n`,
+    `bulk: stopped: ${counts.text()}; ${counts.notSent} not sent${aborted}${tooManyRequestsText(counts)}\n`,
   );
+  reportTooManyRequests(command, counts);
+  process.stderr.write(`bulk: ${resumeHint(command)}\n`);
   return INTERRUPTED;
 }
 
@@ -176,9 +191,12 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
   for (const { row, message } of checked.invalid)
     await failed(row, { error: message, outcome: 'refused', sentItemKey: keyOf(row, command) });
   const shared = await sharedState({ ...command, jobId: command.jobId });
-  const client = await serviceClient(command.client, env, shared.limiter);
-  const stop = listenForCtrlC();
   const counts = new RowCounts(checked.valid + checked.invalid.length, checked.invalid.length);
+  const limiter = countingLimiter(shared.limiter, () => {
+    counts.tooManyRequests += 1;
+  });
+  const client = await serviceClient(command.client, env, limiter);
+  const stop = listenForCtrlC();
   const view = createProgressView(process.stderr.isTTY === true, counts);
   try {
     await runRows(client, command, checked, {

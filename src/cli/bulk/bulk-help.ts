@@ -7,7 +7,10 @@ const BULK_FLAGS: readonly (readonly [string, string])[] = [
   ['--key-field NAME', 'the column that identifies a row (an order id); default: id'],
   ['--job-id ID', "names the job (default: the operation and the file's name)"],
   ['--concurrency N', 'calls in flight (default 8)'],
-  ['--rps N', 'requests per second of the API key (a limiter; spread evenly)'],
+  [
+    '--rps N',
+    "requests per second at most (spread evenly); give a few per cent\nbelow the API key's limit (95 for 100): at the limit itself the\nservice's window and ours meet, and it answers 429s",
+  ],
   ['--group-actions-per-minute N', 'group actions per minute of the key (default 10)'],
   ['--checkpoint FILE', 'record finished rows; a run started again skips them'],
   [
