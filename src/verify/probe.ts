@@ -28,6 +28,14 @@ export interface Probe {
   idempotencyKey?: string;
   /** Whether every correct service refuses it (a 4xx the reference engine also gives). */
   refusal: boolean;
+  /** The upper bound of the table its value is one past: where a service's looser limit is measured from. */
+  bound?: UpperBound;
+}
+
+/** A rule of the table that caps a parameter: a string's length or a number's value. */
+export interface UpperBound {
+  rule: 'maxLength' | 'maximum';
+  limit: number;
 }
 
 /** A key no service issued: the wrong-key probe carries it (it is safe to print). */

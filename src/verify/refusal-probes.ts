@@ -2,7 +2,7 @@ import { describeParameters, type ParameterDescription } from '../operations/par
 import { validateRequest } from '../operations/validate.js';
 import { decodeWireParams } from '../operations/wire.js';
 import { isCreate, type ProbeBase, refusalBase } from './base-request.js';
-import type { Operation, Probe } from './probe.js';
+import type { Operation, Probe, UpperBound } from './probe.js';
 import { breakages } from './values.js';
 
 /**
@@ -45,7 +45,7 @@ function without(base: ProbeBase, parameter: ParameterDescription): ProbeBase {
   return { ...base, body };
 }
 
-type Add = (variant: ProbeBase, target: string, what: string) => void;
+type Add = (variant: ProbeBase, target: string, what: string, bound?: UpperBound) => void;
 
 /**
  * A create (a write that names no record) gets only a required field of the wrong type: any other
@@ -76,7 +76,12 @@ function everyRule(operation: Operation, nextKey: () => string, add: Add): void 
     for (const broken of breakages(parameter.schema, wrongType)) {
       // An empty path segment names another route, not this operation with an empty parameter.
       if (parameter.in === 'path' && broken.value === '') continue;
-      add(withValue(refusalBase(operation, nextKey), parameter, broken.value), target, broken.rule);
+      add(
+        withValue(refusalBase(operation, nextKey), parameter, broken.value),
+        target,
+        broken.rule,
+        broken.bound,
+      );
     }
     if (parameter.required && parameter.in !== 'path')
       add(without(refusalBase(operation, nextKey), parameter), target, 'missing');
@@ -103,8 +108,14 @@ function everyRule(operation: Operation, nextKey: () => string, add: Add): void 
 /** The rules of the table broken one at a time; only requests the table itself refuses are kept. */
 export function ruleProbes(operation: Operation, nextKey: () => string): Probe[] {
   const out: Probe[] = [];
-  const add: Add = (variant, target, what) =>
-    out.push({ ...variant, key: 'own', target, check: `refusal: ${target} ${what}` });
+  const add: Add = (variant, target, what, bound) =>
+    out.push({
+      ...variant,
+      key: 'own',
+      target,
+      check: `refusal: ${target} ${what}`,
+      ...(bound ? { bound } : {}),
+    });
   if (isCreate(operation)) createProbes(operation, nextKey, add);
   else everyRule(operation, nextKey, add);
   return out.filter(tableRefuses);

@@ -68,6 +68,8 @@ export interface Breakage {
   /** `limit`: a length or a range; `parameter`: a type, a pattern, a set of values. */
   kind: 'limit' | 'parameter';
   value: unknown;
+  /** The upper bound it is one past, for a too-long string or a too-large number. */
+  bound?: { rule: 'maxLength' | 'maximum'; limit: number };
 }
 
 function wrongType(schema: JsonSchema): unknown {
@@ -85,6 +87,7 @@ export function breakages(schema: JsonSchema, withWrongType: boolean): Breakage[
       kind: 'limit',
       rule: `over ${schema.maxLength} characters`,
       value: valid.padEnd(schema.maxLength + 1, 'x'),
+      bound: { rule: 'maxLength', limit: schema.maxLength },
     });
   if (typeof schema.minLength === 'number' && schema.minLength > 0)
     out.push({
@@ -93,7 +96,12 @@ export function breakages(schema: JsonSchema, withWrongType: boolean): Breakage[
       value: ''.padEnd(schema.minLength - 1, 'x'),
     });
   if (typeof schema.maximum === 'number' && Math.abs(schema.maximum) < UNBOUNDED)
-    out.push({ kind: 'limit', rule: `above the maximum ${schema.maximum}`, value: schema.maximum + 1 });
+    out.push({
+      kind: 'limit',
+      rule: `above the maximum ${schema.maximum}`,
+      value: schema.maximum + 1,
+      bound: { rule: 'maximum', limit: schema.maximum },
+    });
   if (typeof schema.minimum === 'number' && Math.abs(schema.minimum) < UNBOUNDED)
     out.push({ kind: 'limit', rule: `below the minimum ${schema.minimum}`, value: schema.minimum - 1 });
   const excluded = (schema.not as JsonSchema | undefined)?.enum;

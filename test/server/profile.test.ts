@@ -257,6 +257,70 @@ describe('the engine following a profile: headers the service adds', () => {
   });
 });
 
+describe('the engine following a profile: a looser limit a probe measured', () => {
+  const TITULO_LOOSER = LIMITS.tituloMaxLength + 30;
+  const PUNTOS_LOOSER = LIMITS.puntosPerCall * 2;
+  const { engine } = newEngine({
+    profile: {
+      ...profile,
+      calibrations: [
+        {
+          kind: 'limit',
+          operationId: 'clientes.notificaciones.send',
+          parameter: 'request.body.titulo',
+          rules: { maxLength: TITULO_LOOSER },
+          source: 'probe',
+        },
+        {
+          kind: 'limit',
+          operationId: 'clientes.puntos.add',
+          parameter: 'request.body.puntos',
+          rules: { maximum: PUNTOS_LOOSER },
+          source: 'probe',
+        },
+      ],
+    },
+  });
+  const notify = (titulo: unknown) =>
+    call(engine, 'POST', api('/clientes/cli_0001/notificaciones'), {
+      body: { titulo, mensaje: 'Hola' },
+      idem: newIdem(),
+    });
+
+  it('takes a string up to the measured length, whole, and refuses one past it as the table does', async () => {
+    const taken = await notify('x'.repeat(TITULO_LOOSER));
+    expect(taken.status).toBe(200);
+    expect(engine.admin.notifications().at(-1)?.titulo).toBe('x'.repeat(TITULO_LOOSER));
+    const past = await notify('x'.repeat(TITULO_LOOSER + 1));
+    expect(past.status).toBe(400);
+    expect(past.json.details).toEqual([
+      expect.objectContaining({ in: 'body', name: 'titulo', code: 'too_big' }),
+    ]);
+  });
+
+  it("still checks the value's other rules", async () => {
+    expect((await notify(12_345)).status).toBe(400);
+  });
+
+  it('takes a number up to the measured maximum, as sent', async () => {
+    const add = (puntos: number) =>
+      call(engine, 'POST', api('/clientes/cli_0001/puntos'), { body: { puntos }, idem: newIdem() });
+    const before = engine.admin.customer('cli_0001')?.puntos ?? 0;
+    expect((await add(PUNTOS_LOOSER)).status).toBe(200);
+    expect(engine.admin.customer('cli_0001')?.puntos).toBe(before + PUNTOS_LOOSER);
+    expect((await add(PUNTOS_LOOSER + 1)).status).toBe(400);
+  });
+
+  it('declares our limit in its OpenAPI document still: the measured limit is how it enforces, not what it declares', async () => {
+    const document = await call<Loose>(engine, 'GET', api('/openapi.json'));
+    const schema =
+      document.json.data.paths['/ext/v3/clientes/{uid}/notificaciones'].post.requestBody.content[
+        'application/json'
+      ].schema;
+    expect(schema.properties.titulo.maxLength).toBe(LIMITS.tituloMaxLength);
+  });
+});
+
 describe('the engine following a profile: keys sent again, as a sandbox run measured them', () => {
   const repeats = (...facts: ProfileFact[]) =>
     newEngine({ profile: { ...profile, calibrations: facts } }).engine;

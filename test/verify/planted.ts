@@ -442,7 +442,7 @@ export const ALL_PLANTS: readonly Plant[] = [
   },
   {
     id: 'comando-looser',
-    kind: 'status',
+    kind: 'limit',
     operationId: 'promociones.setStatus',
     location: 'request.body.comando',
     describe: `comando over ${LIMITS.comandoMaxLength} characters is not refused (the twin takes up to ${TWIN_COMANDO_MAX}; its document still says ${LIMITS.comandoMaxLength}): the request goes on to an unknown id or command`,

@@ -6,6 +6,7 @@
  * operation and location). Run on a twin of the plants a profile can express (CALIBRATED).
  */
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/operations/limits.js';
 import { createReferenceServer } from '../../src/server/index.js';
 import type { ServiceProfile } from '../../src/verify/index.js';
 import { verifyService } from '../../src/verify/index.js';
@@ -32,6 +33,7 @@ const CALIBRATED = [
   'idempotency-optional',
   'nombre-scope',
   'puntos-zero-422',
+  'comando-looser',
 ];
 
 const plants: Plant[] = ALL_PLANTS.filter((plant) => CALIBRATED.includes(plant.id));
@@ -69,6 +71,14 @@ describe('the round trip of a profile', () => {
     expect(entry('records.clientes.retrieve')?.value).not.toHaveProperty('nivel');
     expect(entry('refusals.tareas.setStatus.400')?.value).toEqual({ codigoRespuesta: 1001, details: 'list' });
     expect(entry('refusals.promociones.setStatus.400')?.value).toMatchObject({ details: 'keyed' });
+    // A looser limit, measured: the largest value the twin took, from a probe (its document says ours).
+    expect(profile.calibrations).toContainEqual({
+      kind: 'limit',
+      operationId: 'promociones.setStatus',
+      parameter: 'request.body.comando',
+      rules: { maxLength: LIMITS.comandoMaxLength * 2 },
+      source: 'probe',
+    });
     // A header the service adds: its name and the type of its values, not a value.
     expect(profile.calibrations).toContainEqual({
       kind: 'header',

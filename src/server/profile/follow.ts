@@ -1,3 +1,4 @@
+import type { OperationRow } from '../../operations/define.js';
 import type { OperationId } from '../../operations/table.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { followDocumentFacts } from './document.js';
@@ -5,6 +6,7 @@ import { followFailureFacts } from './failures.js';
 import type { ProfileFact, ServiceProfile } from './format.js';
 import { followHeaderFacts } from './headers.js';
 import { changeEnvelope, type Json } from './json.js';
+import { type Loosened, loosenedBy } from './looser.js';
 import { followRecordFacts } from './records.js';
 import { followStatusFacts } from './statuses.js';
 
@@ -23,6 +25,8 @@ export interface Calibration {
   lacks(operationId: string): boolean;
   /** The service's rate limit, as a sandbox burst met it (undefined: the reference server's). */
   readonly rateLimit: FactOf<'rate-limit'> | undefined;
+  /** The bounds of the operation a probe measured looser than the table's (undefined: none). */
+  loosened(operation: OperationRow): Loosened | undefined;
 }
 
 /** Where facts of the service as a whole are kept (no operation id is empty). */
@@ -40,14 +44,22 @@ export function calibrationOf(profile: ServiceProfile): Calibration {
     [...(byOperation.get(operationId) ?? []), ...(byOperation.get(SERVICE) ?? [])].filter(
       (fact): fact is FactOf<Kind> => fact.kind === kind,
     );
-  const document = profile.calibrations.filter((fact): fact is FactOf<DocumentKind> =>
-    DOCUMENT_KINDS.includes(fact.kind),
+  // A limit a probe measured is how the service enforces it, not what its document declares.
+  const document = profile.calibrations.filter(
+    (fact): fact is FactOf<DocumentKind> =>
+      DOCUMENT_KINDS.includes(fact.kind) && (fact.kind !== 'limit' || fact.source === 'document'),
   );
+  const loosened = new Map<string, Loosened | undefined>();
   return {
     facts,
     document,
     lacks: (operationId) => facts(operationId, 'operation-missing').length > 0,
     rateLimit: facts(SERVICE, 'rate-limit').at(-1),
+    loosened(operation) {
+      if (!loosened.has(operation.id))
+        loosened.set(operation.id, loosenedBy(operation, facts(operation.id, 'limit')));
+      return loosened.get(operation.id);
+    },
   };
 }
 
