@@ -9,6 +9,7 @@ import { describeParameters, requestJsonSchema, responseJsonSchema } from '../op
 import type { Operation } from '../operations/public.js';
 import { operations } from '../operations/table.js';
 import { SDK_VERSION } from '../version.js';
+import { helpRequestExtension, idempotencyKeyDescription, requestBodyDescription } from './help-request.js';
 import { RESPONSE_HEADERS, responsesOf, unroutedResponses } from './responses.js';
 
 /** @inline */
@@ -38,7 +39,9 @@ function parametersOf(operation: OperationDefinition): Json[] {
   parameters.push(parameterOf('query', HELP_PARAMETER, helpFlag(), false));
   if (operation.idempotency !== 'none') {
     const required = operation.idempotency === 'required';
-    parameters.push(parameterOf('header', IDEMPOTENCY_HEADER, idempotencyKey(), required));
+    const header = parameterOf('header', IDEMPOTENCY_HEADER, idempotencyKey(), required);
+    header.description = idempotencyKeyDescription(operation, header.description as string | undefined);
+    parameters.push(header);
   }
   return parameters;
 }
@@ -50,10 +53,12 @@ function pathItem(operation: OperationDefinition): Json {
     description: operation.description,
     tags: [operation.id.split('.')[0]],
     'x-scope': operation.scope,
+    'x-help-request': helpRequestExtension(operation),
     parameters: parametersOf(operation),
     ...(operation.body
       ? {
           requestBody: {
+            description: requestBodyDescription(),
             required: true,
             content: { 'application/json': { schema: requestJsonSchema(operation.body) } },
           },

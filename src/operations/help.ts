@@ -7,11 +7,19 @@ import { describeParameters } from './parameters.js';
 /** The query parameter every operation accepts besides its own. */
 export const HELP_PARAMETER = 'help';
 
+/** The engine answers the help at once: its steps put help before scope, body, validation and idempotency. */
+export const HELP_ANSWERED_BEFORE =
+  'before the scope, the parameters, the body and the Idempotency-Key are checked';
+
 export const helpFlag = /* @__PURE__ */ once(() =>
   z.optional(
     z
       .boolean('must be true or false')
-      .check(z.describe('true: answer with the plain-text help of the operation')),
+      .check(
+        z.describe(
+          `true: answer with the plain-text help of the operation (200, text/plain), ${HELP_ANSWERED_BEFORE}`,
+        ),
+      ),
   ),
 );
 
