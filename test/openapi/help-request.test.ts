@@ -22,7 +22,8 @@ function documented(operation: OperationDefinition): Json {
 const pathOf = (operation: OperationDefinition) =>
   `/ext/v3${operation.path.replace('{uid}', 'cli_0001').replace(/\{\w+\}/g, '1')}`;
 
-const writes = operations.filter(
+const definitions = operations as readonly OperationDefinition[];
+const writes = definitions.filter(
   (operation) => operation.body !== undefined || operation.idempotency !== 'none',
 );
 
