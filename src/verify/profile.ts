@@ -140,7 +140,11 @@ function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact 
     const form = keyed ? 'keyed' : 'list';
     return { kind: 'details', operationId, status, form, values: [...values] as ProfileJsonType[], source };
   }
-  if (finding.kind === 'scope' && location === 'scope' && typeof observed === 'string')
+  if (
+    finding.kind === 'scope' &&
+    (location === 'scope' || /^response\.403\.meta\.requiredScope$/.test(location)) &&
+    typeof observed === 'string'
+  )
     return { kind: 'scope', operationId, scope: observed, source };
   if (finding.kind === 'operation-missing' && observed === 'not listed')
     return { kind: 'operation-missing', operationId, source };
@@ -197,6 +201,9 @@ function factPlace(fact: ProfileFact): string {
       return `${fact.parameter} ${JSON.stringify(fact.value)}`;
     case 'idempotency':
       return fact.repeat;
+    case 'scope':
+      // What the document declares and what a 403 names are two facts.
+      return fact.source;
     case 'error-code':
     case 'details':
       return String(fact.status);

@@ -321,6 +321,41 @@ describe('the engine following a profile: a looser limit a probe measured', () =
   });
 });
 
+describe('the engine following a profile: the scope a 403 named', () => {
+  const KEY = 'lk_profile_test_no_segmentos_0123456789';
+  const { engine } = newEngine({
+    keys: [
+      { key: KEY, scopes: ['clientes:read', 'clientes:write'] },
+      { key: DEMO_API_KEY, scopes: '*' },
+    ],
+    profile: {
+      ...profile,
+      calibrations: [
+        { kind: 'scope', operationId: 'grupos.nombre.set', scope: 'clientes:write', source: 'probe' },
+      ],
+    },
+  });
+
+  it("a key without our scope is refused with a 403 naming the service's scope; the others as ours", async () => {
+    const named = await call(engine, 'POST', api('/grupos/1/nombre'), {
+      key: KEY,
+      body: { nombre: 'Muestra' },
+    });
+    expect(named.status).toBe(403);
+    expect(named.json.meta.requiredScope).toBe('clientes:write');
+    expect(named.json.msj).toContain('clientes:write');
+    const other = await call(engine, 'GET', api('/tareas'), { key: KEY });
+    expect([other.status, other.json.meta.requiredScope]).toEqual([403, 'tareas:read']);
+  });
+
+  it('checks our scope still, and its OpenAPI document declares ours: the 403 is what was seen', async () => {
+    const document = await call<Loose>(engine, 'GET', api('/openapi.json'));
+    expect(document.json.data.paths['/ext/v3/grupos/{grupoId}/nombre'].post['x-scope']).toBe(
+      'segmentos:write',
+    );
+  });
+});
+
 describe('the engine following a profile: keys sent again, as a sandbox run measured them', () => {
   const repeats = (...facts: ProfileFact[]) =>
     newEngine({ profile: { ...profile, calibrations: facts } }).engine;

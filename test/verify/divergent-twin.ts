@@ -3,6 +3,7 @@
  * OpenAPI document as the plants say (planted.ts), so that verify meets a real service that
  * differs from ours, in known ways. In process through `dispatcher`, or over HTTP with `listen`.
  */
+import type { Scope } from '../../src/operations/scopes.js';
 import { getOperation } from '../../src/operations/table.js';
 import { matchRoute } from '../../src/server/engine/router.js';
 import {
@@ -50,12 +51,15 @@ function rewriteDocument(response: EngineResponse, plants: readonly Plant[]): En
   });
 }
 
-/** `options`: the engine's, but for its keys (limits, to see a 429 soon). */
+/**
+ * `options`: the engine's, but for its keys (limits, to see a 429 soon), and the scopes of the
+ * twin's key (every scope by default; fewer, for a plant that a key without a scope meets).
+ */
 export function createDivergentTwin(
   plants: readonly Plant[] = ALL_PLANTS,
-  options: Omit<EngineOptions, 'keys'> = {},
+  { scopes = '*', ...options }: Omit<EngineOptions, 'keys'> & { scopes?: '*' | Scope[] } = {},
 ): DivergentTwin {
-  const engine = createReferenceEngine({ ...options, keys: [{ key: TWIN_API_KEY, scopes: '*' }] });
+  const engine = createReferenceEngine({ ...options, keys: [{ key: TWIN_API_KEY, scopes }] });
   const { admin } = engine;
   const uid = admin.createCustomer({ uid: 'twin_sample_0001', nombre: 'Muestra', puntos: 1_500 });
   const samples: TwinSamples = {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { API_PREFIX, LIMITS } from '../../src/operations/limits.js';
+import { SCOPES, type Scope } from '../../src/operations/scopes.js';
 import { getOperation, type Operation, type OperationId } from '../../src/operations/table.js';
 import type { EngineRequest, EngineResponse } from '../../src/server/internal.js';
 import { changeEnvelope } from '../../src/server/profile/json.js';
@@ -39,8 +40,11 @@ export interface Plant {
   /** Where verify must locate it (a Finding's `location`). */
   location: string;
   describe: string;
-  /** Only a sandbox run can observe it: left out of the safe-mode expectation. */
-  needs?: 'sandbox';
+  /**
+   * Only a sandbox run can observe it (`sandbox`), or a key without the scope it is about
+   * (`scoped-key`: SCOPED_KEY_SCOPES): left out of the safe-mode expectation of a key holding every scope.
+   */
+  needs?: 'sandbox' | 'scoped-key';
   apply: Rewrites;
 }
 
@@ -126,6 +130,12 @@ const operationLocation = (id: OperationId) => {
   const operation = getOperation(id);
   return `paths.${documentPath(operation)}.${documentMethod(operation)}`;
 };
+
+/** The scope the key of a `scoped-key` plant lacks, and the scope the twin's 403 names instead. */
+export const SCOPE_LACKED: Scope = getOperation('grupos.nombre.set').scope as Scope;
+export const SCOPE_NAMED: Scope = getOperation('clientes.update').scope as Scope;
+/** The scopes of the key of a `scoped-key` plant: every one but SCOPE_LACKED. */
+export const SCOPED_KEY_SCOPES: Scope[] = SCOPES.filter((scope) => scope !== SCOPE_LACKED);
 
 /** The twin's stricter rate limit: requests a window lets through, and the Retry-After of its 429. */
 export const TWIN_RATE_LIMIT = { requests: 80, windowMs: 1_000, retryAfter: 3 } as const;
@@ -235,6 +245,19 @@ export const ALL_PLANTS: readonly Plant[] = [
       document(document) {
         documentEntry(document, 'grupos.nombre.set')['x-scope'] = getOperation('clientes.update').scope;
       },
+    },
+  },
+  {
+    id: 'forbidden-names-other-scope',
+    kind: 'scope',
+    operationId: 'grupos.nombre.set',
+    location: 'response.403.meta.requiredScope',
+    describe: `A key without ${SCOPE_LACKED} naming a group is refused with a 403 that names ${SCOPE_NAMED}`,
+    needs: 'scoped-key',
+    apply: {
+      response: changeFailures('grupos.nombre.set', 403, (envelope) => {
+        (envelope.meta as Json).requiredScope = SCOPE_NAMED;
+      }),
     },
   },
   {
@@ -571,5 +594,8 @@ export const ALL_PLANTS: readonly Plant[] = [
   },
 ];
 
-/** The plants a safe run can observe. */
-export const SAFE_PLANTS: readonly Plant[] = ALL_PLANTS.filter((plant) => plant.needs !== 'sandbox');
+/** The plants a safe run can observe with a key holding every scope. */
+export const SAFE_PLANTS: readonly Plant[] = ALL_PLANTS.filter((plant) => plant.needs === undefined);
+
+/** The plants a run with a key holding every scope can observe, in sandbox mode. */
+export const SANDBOX_PLANTS: readonly Plant[] = ALL_PLANTS.filter((plant) => plant.needs !== 'scoped-key');

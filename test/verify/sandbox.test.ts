@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMarkdownReport, verifyService } from '../../src/verify/index.js';
 import { VERIFY_MARK } from '../../src/verify/sandbox/plan.js';
 import { createDivergentTwin } from './divergent-twin.js';
-import { ALL_PLANTS } from './planted.js';
+import { SANDBOX_PLANTS } from './planted.js';
 import { BASE_URL, demoSamples, SERVICE_KEY, serviceUnderTest } from './service-under-test.js';
 
 /** The reference server's own limits (a sandbox run measures them); paced under its 100 a second. */
@@ -102,7 +102,7 @@ describe('sandbox mode against the divergent twin', () => {
       maxRequestsPerSecond: PACE,
       dispatcher: twin.dispatcher,
     });
-    const planted = ALL_PLANTS.map(keyOf).sort();
+    const planted = SANDBOX_PLANTS.map(keyOf).sort();
     expect(result.findings.map(keyOf).sort()).toEqual(planted);
     expect(
       result.findings.find((finding) => finding.location === 'header.Idempotent-Replayed'),

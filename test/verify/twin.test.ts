@@ -15,6 +15,9 @@ import {
   CORRELATION_HEADER,
   type OpenApiDocument,
   SAFE_PLANTS,
+  SCOPE_LACKED,
+  SCOPE_NAMED,
+  SCOPED_KEY_SCOPES,
   TWIN_RATE_LIMIT,
 } from './planted.js';
 
@@ -122,6 +125,19 @@ const EVIDENCE: Record<string, () => Promise<void>> = {
     const { planted, reference } = await documents();
     expect(entry(reference, 'grupos.nombre.set')['x-scope']).toBe(getOperation('grupos.nombre.set').scope);
     expect(entry(planted, 'grupos.nombre.set')['x-scope']).toBe(getOperation('clientes.update').scope);
+  },
+  async 'forbidden-names-other-scope'() {
+    const plant = ALL_PLANTS.filter((one) => one.id === 'forbidden-names-other-scope');
+    const { method, path } = getOperation('grupos.nombre.set');
+    const [planted, reference] = await Promise.all(
+      [
+        createDivergentTwin(plant, { scopes: SCOPED_KEY_SCOPES }),
+        createDivergentTwin([], { scopes: SCOPED_KEY_SCOPES }),
+      ].map((target) => send(target, method, path, { body: { nombre: 'Muestra' } })),
+    );
+    expect([planted?.status, reference?.status]).toEqual([403, 403]);
+    expect(planted?.body.meta.requiredScope).toBe(SCOPE_NAMED);
+    expect(reference?.body.meta.requiredScope).toBe(SCOPE_LACKED);
   },
   async 'titulo-stricter'() {
     const titulo = 'x'.repeat(LIMITS.tituloMaxLength - 10);

@@ -1,7 +1,10 @@
+import { isScope } from '../../operations/scopes.js';
+import { forbidden } from '../answers/failures.js';
 import type { ProfileFact } from './format.js';
 import { isObject, type Json } from './json.js';
 
 type CodeFact = Extract<ProfileFact, { kind: 'error-code' }>;
+type ScopeFact = Extract<ProfileFact, { kind: 'scope' }>;
 type DetailsFact = Extract<ProfileFact, { kind: 'details' }>;
 
 /** One of our details (`{ in, name, message, code }`) as the value of a keyed form. */
@@ -31,4 +34,16 @@ export function followFailureFacts(
   if (code) envelope.codigoRespuesta = code.codigoRespuesta;
   const form = details.find((fact) => fact.status === status);
   if (form) followDetails(envelope, form);
+}
+
+/**
+ * A 403 naming the scope the service's 403 named (`meta.requiredScope` and the message), from a
+ * probe's refusal; the scope checked is ours still, as the key that met it lacked ours too.
+ * Changes the envelope in place.
+ */
+export function followScopeFacts(envelope: Json, facts: readonly ScopeFact[]): void {
+  const named = facts.filter((fact) => fact.source === 'probe').at(-1)?.scope;
+  if (!isScope(named) || !isObject(envelope.meta)) return;
+  envelope.meta.requiredScope = named;
+  envelope.msj = forbidden(named).msj;
 }

@@ -2,7 +2,7 @@ import type { OperationRow } from '../../operations/define.js';
 import type { OperationId } from '../../operations/table.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { followDocumentFacts } from './document.js';
-import { followFailureFacts } from './failures.js';
+import { followFailureFacts, followScopeFacts } from './failures.js';
 import type { ProfileFact, ServiceProfile } from './format.js';
 import { followHeaderFacts } from './headers.js';
 import { changeEnvelope, type Json } from './json.js';
@@ -44,10 +44,11 @@ export function calibrationOf(profile: ServiceProfile): Calibration {
     [...(byOperation.get(operationId) ?? []), ...(byOperation.get(SERVICE) ?? [])].filter(
       (fact): fact is FactOf<Kind> => fact.kind === kind,
     );
-  // A limit a probe measured is how the service enforces it, not what its document declares.
+  // A limit or scope a probe met is how the service answers, not what its document declares.
   const document = profile.calibrations.filter(
     (fact): fact is FactOf<DocumentKind> =>
-      DOCUMENT_KINDS.includes(fact.kind) && (fact.kind !== 'limit' || fact.source === 'document'),
+      DOCUMENT_KINDS.includes(fact.kind) &&
+      ((fact.kind !== 'limit' && fact.kind !== 'scope') || fact.source === 'document'),
   );
   const loosened = new Map<string, Loosened | undefined>();
   return {
@@ -89,6 +90,10 @@ export function followAnswer(
   }
   const codes = calibration.facts(operationId, 'error-code');
   const details = calibration.facts(operationId, 'details');
-  if (out.status < 400 || codes.length + details.length === 0) return out;
-  return changeEnvelope(out, (envelope) => followFailureFacts(envelope, out.status, codes, details));
+  const scopes = out.status === 403 ? calibration.facts(operationId, 'scope') : [];
+  if (out.status < 400 || codes.length + details.length + scopes.length === 0) return out;
+  return changeEnvelope(out, (envelope) => {
+    followFailureFacts(envelope, out.status, codes, details);
+    followScopeFacts(envelope, scopes);
+  });
 }

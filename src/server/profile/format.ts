@@ -60,8 +60,9 @@ export interface ProfileFactBase {
  *   original` or `another`, the request carried out again), with another body (`other-body`) or
  *   after another operation (`other-operation`): `status` and `codigoRespuesta` (null: none), a
  *   2xx being the request carried out, as sandbox mode saw it.
- * - `scope`: the scope the service's document declares for the operation (`x-scope`); the
- *   document says so, requests are checked against our scope still.
+ * - `scope`: the scope the service's document declares for the operation (`x-scope`, `source:
+ *   document`), or the one its 403 named (`meta.requiredScope`, `source: probe`); the document or
+ *   the 403 says so, requests are checked against our scope still.
  */
 export type ProfileFact =
   | (ProfileFactBase & {
