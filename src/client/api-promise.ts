@@ -7,6 +7,12 @@ export interface ApiResponse<Data> {
   headers: Record<string, string>;
   /** The Idempotency-Key actually sent, or undefined. */
   idempotencyKey: string | undefined;
+  /**
+   * True when the service answered with `Idempotent-Replayed: true`: the key was used before,
+   * this is the first answer given again, and nothing was applied again. False otherwise (a call
+   * without a key is never a replay).
+   */
+  replayed: boolean;
 }
 
 /**

@@ -7,10 +7,22 @@ import type { LevelledLogger } from './logger.js';
  * An abort ends the call at info: the caller chose it. The logger scrubs the key from every line.
  */
 
-/** Each answer, whatever its status: `loyalty-sdk <- 404 clientes.retrieve`. */
-export function logAnswer(logger: LevelledLogger, operationId: string, status: number): void {
-  if (logger.enabled('info')) logger.info(`loyalty-sdk <- ${status} ${operationId}`);
+/**
+ * Each answer, whatever its status: `loyalty-sdk <- 404 clientes.retrieve`; a write's answer
+ * given again for its key says so (`... (replayed: nothing applied again)`).
+ */
+export function logAnswer(
+  logger: LevelledLogger,
+  operationId: string,
+  status: number,
+  replayed = false,
+): void {
+  if (!logger.enabled('info')) return;
+  logger.info(`loyalty-sdk <- ${status} ${operationId}${replayed ? ` (${REPLAYED_NOTE})` : ''}`);
 }
+
+/** What a replayed answer means, in the words the log and the command line use. */
+export const REPLAYED_NOTE = 'replayed: nothing applied again';
 
 /** A failed attempt that will be sent again: what failed and how long the client waits. */
 export function logRetry(

@@ -2,6 +2,7 @@ import { limiterKeyId } from '../limits/key-id.js';
 import type { KeyLimiter, Limiter, LimitKind } from '../limits/limiter.js';
 import type { OperationRow } from '../operations/define.js';
 import type { EnvelopeMeta } from '../operations/envelope.js';
+import { REPLAYED_HEADER_NAME } from '../operations/headers.js';
 import type { CallObservation, CallObserver, ObservedCall } from '../telemetry/index.js';
 import type { ApiResponse } from './api-promise.js';
 import { type AttemptContext, sendAttempt, type Throttle, takeToken } from './attempt.js';
@@ -77,7 +78,8 @@ function answerOf<Data>(
   response: TransportResponse,
   last: LastAnswer,
 ): ApiResponse<Data> {
-  logAnswer(context.logger, call.operationId, response.status);
+  const replayed = call.idempotencyKey !== undefined && response.headers[REPLAYED_HEADER_NAME] === 'true';
+  logAnswer(context.logger, call.operationId, response.status, replayed);
   last.status = response.status;
   const { data, meta } = decodeResponse(response, call, context.options);
   last.requestId = typeof meta?.requestId === 'string' ? meta.requestId : undefined;
@@ -90,6 +92,7 @@ function answerOf<Data>(
       return response.headers;
     },
     idempotencyKey: call.idempotencyKey,
+    replayed,
   };
 }
 

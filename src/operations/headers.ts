@@ -11,3 +11,9 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** `Idempotency-Key` as the lower-cased header maps of node:http, undici and fetch spell it. */
 export const IDEMPOTENCY_HEADER_NAME = IDEMPOTENCY_HEADER.toLowerCase();
+
+/**
+ * `Idempotent-Replayed: true` marks the answer to a write whose key was used before: the first
+ * answer given again, nothing applied again. Lower-cased, as the header maps spell it.
+ */
+export const REPLAYED_HEADER_NAME = 'idempotent-replayed';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APIPromise, NotFoundError } from '../../src/index.js';
+import { createTestClient } from '../../src/server/index.js';
 import { clientFor, failure, json, SUCCESS_META, success, useStub } from '../support/stub-server.js';
 
 const stub = useStub();
@@ -29,7 +30,48 @@ describe('.withResponse()', () => {
     expect(response.headers['x-request-id']).toBe('req-ok');
     expect(response.headers['content-type']).toBe('application/json');
     expect(response.idempotencyKey).toBe(stub.only.headers['idempotency-key']);
-    expect(Object.keys(response).sort()).toEqual(['data', 'headers', 'idempotencyKey', 'meta', 'status']);
+    expect(Object.keys(response).sort()).toEqual([
+      'data',
+      'headers',
+      'idempotencyKey',
+      'meta',
+      'replayed',
+      'status',
+    ]);
+  });
+
+  it('says replayed: true when the service answers a keyed write with Idempotent-Replayed: true', async () => {
+    stub.script(success({ saldo: 20 }, { 'idempotent-replayed': 'true' }));
+    const response = await clientFor(stub)
+      .clientes.puntos.add('u-1', { puntos: 20 }, { idempotencyKey: 'replay-key-01' })
+      .withResponse();
+    expect(response.replayed).toBe(true);
+  });
+
+  it('says replayed: false for a new answer (no Idempotent-Replayed header)', async () => {
+    stub.script(success({ saldo: 20 }));
+    const response = await clientFor(stub).clientes.puntos.add('u-1', { puntos: 20 }).withResponse();
+    expect(response.replayed).toBe(false);
+  });
+
+  it('says replayed: false for a call sent without a key, whatever the headers say', async () => {
+    stub.script(success([], { 'idempotent-replayed': 'true' }));
+    const response = await clientFor(stub).tareas.list().withResponse();
+    expect(response.replayed).toBe(false);
+  });
+
+  it('against the reference server: the same key and body twice, the second answer is the first one replayed', async () => {
+    const { client, admin } = await createTestClient();
+    const uid = admin.createCustomer({ puntos: 100 });
+    const call = () =>
+      client.clientes.puntos
+        .add(uid, { puntos: 5, motivo: 'replay' }, { idempotencyKey: 'replay-ref-0001' })
+        .withResponse();
+    const first = await call();
+    const second = await call();
+    expect([first.replayed, second.replayed]).toEqual([false, true]);
+    expect(second.data).toEqual(first.data);
+    expect(admin.customer(uid)?.puntos).toBe(105);
   });
 
   it("gives the caller's idempotencyKey when one was given", async () => {

@@ -1,3 +1,4 @@
+import { REPLAYED_NOTE } from '../../client/call-log.js';
 import type { LoyaltyClient } from '../../client/client.js';
 import type { RequestOptions } from '../../client/options.js';
 import type { OperationDefinition } from '../../operations/define.js';
@@ -51,9 +52,19 @@ async function execute(parsed: ParsedOperation, output: Output, env: NodeJS.Proc
         status: response.status,
         requestId: response.meta?.requestId,
         idempotencyKey: response.idempotencyKey,
+        replayed: response.replayed,
       }
     : response.data;
   output.write(render(shown, output));
+  // A replay looks like the first answer, which it is: say that nothing was applied this time.
+  if (response.replayed)
+    output.error(
+      paint(
+        output,
+        'yellow',
+        `${REPLAYED_NOTE} (the key ${response.idempotencyKey} was used before; this is its first answer)`,
+      ),
+    );
   return EXIT.ok;
 }
 

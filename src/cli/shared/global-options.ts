@@ -54,7 +54,7 @@ export function operationOptionsHelp(groupAction: boolean): HelpRows {
       'the Idempotency-Key of a write (8..128 printable characters); default: a new one',
     ],
     ...JSON_HELP,
-    ['--with-response', 'print { data, meta, status, requestId, idempotencyKey }'],
+    ['--with-response', 'print { data, meta, status, requestId, idempotencyKey, replayed }'],
     ...(groupAction
       ? ([['--yes, -y', 'apply a group action without its dry run and confirmation']] as const)
       : []),

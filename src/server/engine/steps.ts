@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OperationDefinition } from '../../operations/define.js';
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../../operations/headers.js';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME, REPLAYED_HEADER_NAME } from '../../operations/headers.js';
 import { type BaseMeta, failureResponse, textResponse } from '../answers/envelope.js';
 import {
   forbidden,
@@ -35,7 +35,7 @@ import { matchRoute, type OperationRoute } from './router.js';
  */
 
 /** Marks an answer given again for a repeated Idempotency-Key. */
-export const REPLAYED_HEADER = 'idempotent-replayed';
+export const REPLAYED_HEADER = REPLAYED_HEADER_NAME;
 
 /** The meta of a new request: no key recognised yet. */
 export function newMeta(): BaseMeta {
