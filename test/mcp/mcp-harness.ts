@@ -104,6 +104,10 @@ export interface HttpServerProcess {
   stop(): Promise<void>;
 }
 
+/** The HTTP servers a test file started, stopped after its tests (and killed if the worker exits first). */
+const running = new Set<() => Promise<void>>();
+afterAll(() => Promise.all([...running].map((stop) => stop())));
+
 /** `loyalty mcp --http ...args` from the built bin, until stopped; its URL from its first line. */
 export async function httpServer(
   url: string,
@@ -114,6 +118,7 @@ export async function httpServer(
   const child = spawn(process.execPath, [CLI, 'mcp', '--http', ...args], {
     env: { PATH: process.env.PATH ?? '', LOYALTY_BASE_URL: url, LOYALTY_API_KEY: key, ...env },
   });
+  process.once('exit', () => child.kill());
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -132,7 +137,7 @@ export async function httpServer(
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  afterAll(stop);
+  running.add(stop);
   return { url: mcpUrl, child, output: () => output, stop };
 }
 
