@@ -80,7 +80,7 @@ const estimatedTokens = (text: string): number => Math.ceil(text.length / 4);
 describe('the size of tools/list', () => {
   const listed = JSON.stringify({ tools: operations.map((operation) => toolDefinition(operation)) });
 
-  it('stays within 2,700 estimated tokens for all 18 tools', () => {
-    expect(estimatedTokens(listed)).toBeLessThanOrEqual(2_700);
+  it('stays within 3,000 estimated tokens for all 18 tools (2,623 when written)', () => {
+    expect(estimatedTokens(listed)).toBeLessThanOrEqual(3_000);
   });
 });
