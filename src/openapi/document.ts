@@ -8,6 +8,7 @@ import { API_PREFIX } from '../operations/limits.js';
 import { describeParameters, requestJsonSchema, responseJsonSchema } from '../operations/parameters.js';
 import type { Operation } from '../operations/public.js';
 import { operations } from '../operations/table.js';
+import { WIRE_INTEGER_PATTERN } from '../operations/wire.js';
 import { SDK_VERSION } from '../version.js';
 import { helpRequestExtension, idempotencyKeyDescription, requestBodyDescription } from './help-request.js';
 import { RESPONSE_HEADERS, responsesOf, unroutedResponses } from './responses.js';
@@ -26,6 +27,11 @@ function parameterOf(
   return { in: location, name, required, schema: rule, ...(description ? { description } : {}) };
 }
 
+/** An integer of the path or the query travels as text: the document states how it is written. */
+function wireSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  return schema.type === 'integer' ? { ...schema, pattern: WIRE_INTEGER_PATTERN } : schema;
+}
+
 function parametersOf(operation: OperationDefinition): Json[] {
   const parameters: Json[] = describeParameters(operation)
     .filter((parameter) => parameter.in !== 'body')
@@ -33,7 +39,7 @@ function parametersOf(operation: OperationDefinition): Json[] {
       in: location,
       name,
       required,
-      schema,
+      schema: wireSchema(schema),
       ...(description ? { description } : {}),
     }));
   parameters.push(parameterOf('query', HELP_PARAMETER, helpFlag(), false));
@@ -46,11 +52,24 @@ function parametersOf(operation: OperationDefinition): Json[] {
   return parameters;
 }
 
+/**
+ * What the schemas of the parameters cannot state: OpenAPI 3.0 has no closed set of query
+ * parameters, so the operation's description says that the others are refused (validateRequest
+ * checks the query with a strict object, or an empty one where the table declares none).
+ */
+function descriptionOf(operation: OperationDefinition): string {
+  const declared = describeParameters(operation)
+    .filter((parameter) => parameter.in === 'query')
+    .map((parameter) => parameter.name);
+  const listed = [...declared, HELP_PARAMETER].join(', ');
+  return `${operation.description}\n\nA query parameter other than ${listed} is refused (400).`;
+}
+
 function pathItem(operation: OperationDefinition): Json {
   return {
     operationId: operation.id,
     summary: operation.summary,
-    description: operation.description,
+    description: descriptionOf(operation),
     tags: [operation.id.split('.')[0]],
     'x-scope': operation.scope,
     'x-help-request': helpRequestExtension(operation),

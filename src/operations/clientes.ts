@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from './define.js';
-import { isoDate, jsonValue, motivo, puntos, uid } from './fields.js';
+import { BOUNDED_JSON, isoDate, jsonValue, motivo, puntos, uid } from './fields.js';
 import { LIMITS } from './limits.js';
 import { once } from './once.js';
 import { perfilUpdate } from './perfil.js';
@@ -25,7 +25,7 @@ const usuarioData = () =>
       }),
       jsonValue(),
     )
-    .check(z.describe('Customer data'));
+    .check(z.describe(`Customer data; a key the spec does not name takes any ${BOUNDED_JSON}`));
 
 const uidParams = /* @__PURE__ */ once(() => z.strictObject({ uid: uid() }));
 

@@ -125,10 +125,12 @@ export function isBoundedJson(value: unknown): value is z.core.util.JSONType {
   return true;
 }
 
+/** What `isBoundedJson` takes, said once for the error message and the OpenAPI document. */
+export const BOUNDED_JSON = `JSON (null, booleans, finite numbers, strings, arrays, plain objects) nested at most ${JSON_MAX_DEPTH} levels`;
+
 /** A free-form JSON value (checked by `isBoundedJson`). */
 export const jsonValue = /* @__PURE__ */ once(() =>
-  z.custom<z.core.util.JSONType>(
-    isBoundedJson,
-    `must be JSON (null, booleans, finite numbers, strings, arrays, plain objects) nested at most ${JSON_MAX_DEPTH} levels`,
-  ),
+  z
+    .custom<z.core.util.JSONType>(isBoundedJson, `must be ${BOUNDED_JSON}`)
+    .check(z.describe(`Any ${BOUNDED_JSON}`)),
 );

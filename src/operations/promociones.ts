@@ -8,6 +8,16 @@ const bothDates = (inicio: string, fin: string) =>
   isoDate().safeParse(inicio).success && isoDate().safeParse(fin).success;
 const daysBetween = (inicio: string, fin: string) => (Date.parse(fin) - Date.parse(inicio)) / 86_400_000;
 
+/**
+ * The rules between `inicio` and `fin`: the query's schema checks them, and `fin`'s description
+ * states them (JSON Schema cannot compare two parameters), so the help text and the OpenAPI
+ * document say what a refusal will.
+ */
+const PERIOD_RULES = {
+  order: 'inicio must not be after fin',
+  span: `the period must span at most ${LIMITS.cuponesMaxDays} days; ask for longer periods in parts`,
+} as const;
+
 const regaloParams = /* @__PURE__ */ once(() =>
   z.strictObject({ regaloId: positiveId('Gift or promotion id') }),
 );
@@ -77,20 +87,19 @@ export const promocionesCuponesList = defineOperation({
     z
       .strictObject({
         inicio: isoDate().check(z.describe('First day, YYYY-MM-DD, whole day in the business time zone')),
-        fin: isoDate().check(z.describe('Last day, YYYY-MM-DD, inclusive')),
+        fin: isoDate().check(
+          z.describe(`Last day, YYYY-MM-DD, inclusive; ${PERIOD_RULES.order}; ${PERIOD_RULES.span}`),
+        ),
       })
       .check(
         // Compared only when both are dates: a malformed date already has its own issue.
         z.refine(({ inicio, fin }) => !bothDates(inicio, fin) || inicio <= fin, {
-          message: 'inicio must not be after fin',
+          message: PERIOD_RULES.order,
           path: ['fin'],
         }),
         z.refine(
           ({ inicio, fin }) => !bothDates(inicio, fin) || daysBetween(inicio, fin) < LIMITS.cuponesMaxDays,
-          {
-            message: `the period must span at most ${LIMITS.cuponesMaxDays} days; ask for longer periods in parts`,
-            path: ['fin'],
-          },
+          { message: PERIOD_RULES.span, path: ['fin'] },
         ),
       ),
 });

@@ -311,7 +311,8 @@ export type TareaStatusParams = {
  */
 export type ClienteCreateParams = {
   /**
-   * Customer data.
+   * Customer data; a key the spec does not name takes any JSON (null, booleans, finite numbers,
+   * strings, arrays, plain objects) nested at most 32 levels.
    *
    * Rule: object; required.
    */
@@ -566,7 +567,8 @@ export type CuponesListParams = {
    */
   inicio: string;
   /**
-   * Last day, YYYY-MM-DD, inclusive.
+   * Last day, YYYY-MM-DD, inclusive; inicio must not be after fin; the period must span at most 366
+   * days; ask for longer periods in parts.
    *
    * Rule: string, YYYY-MM-DD; required.
    */

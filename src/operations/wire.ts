@@ -6,14 +6,24 @@ import type { ObjectSchema } from './define.js';
  * booleans, dates); this converts strings to values, derived from the schema.
  */
 
+/** The type of a parameter's schema (`number`, `boolean`, `string`...), `integer` for a zod int. */
 function baseType(schema: z.ZodMiniType): string {
-  let current = schema as z.ZodMiniType & { def: { type: string; innerType?: z.ZodMiniType } };
+  let current = schema as z.ZodMiniType & {
+    def: { type: string; format?: string; innerType?: z.ZodMiniType };
+  };
   while (current.def.innerType && (current.def.type === 'optional' || current.def.type === 'default')) {
     current = current.def.innerType as typeof current;
   }
-  return current.def.type;
+  return current.def.type === 'number' && current.def.format === 'safeint' ? 'integer' : current.def.type;
 }
 
+/**
+ * An integer on the wire (a path or query parameter): decimal digits, a minus for a negative.
+ * Not `+1`, `1.0`, `1e0` or `0x1`: the client writes `String(n)` of a safe integer, which is always
+ * this, and the OpenAPI document gives the same `pattern` to every integer parameter.
+ */
+export const WIRE_INTEGER_PATTERN = '^-?[0-9]+$';
+const INTEGER = new RegExp(WIRE_INTEGER_PATTERN);
 const NUMBER = /^-?(?:\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 
 /** Turns raw strings into the values the schema expects; what cannot convert stays a string for the schema to reject. */
@@ -24,7 +34,7 @@ export function decodeWireParams(schema: ObjectSchema, raw: Record<string, strin
     const field = Object.hasOwn(schema.shape, name) ? schema.shape[name] : undefined;
     const type = field ? baseType(field as z.ZodMiniType) : 'string';
     const decoded =
-      type === 'number' && NUMBER.test(value)
+      (type === 'integer' && INTEGER.test(value)) || (type === 'number' && NUMBER.test(value))
         ? Number(value)
         : type === 'boolean' && (value === 'true' || value === 'false')
           ? value === 'true'
