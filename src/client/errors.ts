@@ -179,11 +179,19 @@ export class RouteNotFoundError extends NotFoundError {
   }
 }
 
+/** What a 409's message adds: what happened to the key, and the two ways on (the command line says them in its own terms). */
+export function conflictHint(idempotencyKey: string | undefined): string {
+  const key = idempotencyKey === undefined ? 'The Idempotency-Key' : `The Idempotency-Key ${idempotencyKey}`;
+  return (
+    `. ${key} was already used with another request, or that request is still in flight. ` +
+    'To apply this request, send it with a new key; to get the first answer, send the original request (the same body) with this key, once it has ended.'
+  );
+}
+
 export class ConflictError extends LoyaltyApiError {
   constructor(init: ApiErrorInit) {
     super(init);
-    this.message +=
-      '. The Idempotency-Key was already used with another request, or that request is still in flight.';
+    this.message += conflictHint(init.idempotencyKey);
   }
 }
 

@@ -3,6 +3,7 @@ import type { CallObservation } from '../telemetry/index.js';
 import { abortError, type Throttle } from './attempt.js';
 import { logRetry } from './call-log.js';
 import { LoyaltyApiError, type LoyaltyError } from './errors.js';
+import { gaveUp } from './gave-up.js';
 import type { LevelledLogger } from './logger.js';
 import { backoffDelay, decideRetry, parseRetryAfter, type RetryDecision, type RetryPolicy } from './retry.js';
 
@@ -47,7 +48,7 @@ async function waitOrStop(
   if (throttle !== undefined && error instanceof LoyaltyApiError && error.status === 429) {
     await throttle.limits.pause(throttle.kind, pauseAfter(error, decision, call.policy, attemptNumber));
   }
-  if (!decision.retry) throw error;
+  if (!decision.retry) throw gaveUp(error, attemptNumber);
   logRetry(logger, call.operationId, attemptNumber, error, decision.delayMs);
   observation?.retrying(attemptNumber, decision.delayMs, error);
   await pause(decision.delayMs, call);

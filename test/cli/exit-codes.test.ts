@@ -131,7 +131,7 @@ describe('exit statuses', () => {
   it('a group action without --yes and without a terminal is refused after its dry run: nothing applied', async () => {
     const run = await loyalty(['grupos', 'puntos', 'add', '1', '--puntos', '50'], env);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('Dry run: loyalty grupos puntos add would reach');
+    expect(run.stderr).toMatch(/its dry run would reach \d+ customers/);
     expect(run.stderr).toContain('add --yes to apply it');
     expect(run.stdout).toBe('');
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SDK_VERSION } from '../../src/version.js';
 import { loyalty, serverForCli } from './cli-harness.js';
 
-const { env } = await serverForCli();
+const { server, env } = await serverForCli();
 
 describe('messages', () => {
   it('an unknown command is named once, after a single "loyalty:"', async () => {
@@ -47,5 +47,56 @@ describe('messages', () => {
     expect(run.stderr).toContain('did you mean clientes.puntos.add?');
     expect(run.stderr).toContain('loyalty whoami lists the ids');
     expect(run.stderr).not.toContain('the ids are in loyalty --help');
+  });
+
+  it('a group action refused on a pipe says what its dry run would reach once, in one message that names the operation', async () => {
+    const before = server.admin.audit().length;
+    const run = await loyalty(['grupos', 'puntos', 'add', '1', '--puntos', '50'], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr.match(/would reach \d+ customers/g)).toHaveLength(1);
+    expect(run.stderr).toMatch(
+      /^loyalty: grupos\.puntos\.add is a group action and there is no terminal to confirm it on: its dry run would reach \d+ customers \(costoEstimado \d+\); add --yes to apply it \(or --dry-run to only preview\)\nNothing was applied\.\n$/,
+    );
+    expect(server.admin.audit()).toHaveLength(before);
+  });
+
+  it('a 409 says how to go on: another --idempotency-key to apply it, or the original command with the same key', async () => {
+    const add = (puntos: string) =>
+      loyalty(
+        ['clientes', 'puntos', 'add', 'cli_0001', '--puntos', puntos, '--idempotency-key', 'conflict-cli-01'],
+        env,
+      );
+    expect((await add('5')).code).toBe(0);
+    const conflict = await add('6');
+    expect(conflict.code).toBe(5);
+    expect(conflict.stderr).toContain(
+      'The --idempotency-key conflict-cli-01 was already used with another request, or that request is still in flight. ' +
+        'To apply this command, run it with another --idempotency-key (or with none: a new key is made); ' +
+        'to get the first answer, run the original command (the same values) with --idempotency-key conflict-cli-01, once it has ended.',
+    );
+  });
+
+  it('no answer: the message says how many attempts were made and, for a keyed write, that the same --idempotency-key makes running it again safe', async () => {
+    const run = await loyalty(
+      [
+        'clientes',
+        'puntos',
+        'add',
+        'cli_0001',
+        '--puntos',
+        '5',
+        '--idempotency-key',
+        'net-cli-0001',
+        '--max-retries',
+        '1',
+        '--base-url',
+        'http://127.0.0.1:1',
+      ],
+      env,
+    );
+    expect(run.code).toBe(7);
+    expect(run.stderr).toMatch(
+      /^loyalty: clientes\.puntos\.add: no answer from 127\.0\.0\.1:1: .+; gave up after 2 attempts\. It is safe to run the same command again with --idempotency-key net-cli-0001: the service applies a key at most once\.\n/,
+    );
   });
 });

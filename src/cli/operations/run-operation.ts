@@ -25,13 +25,14 @@ async function confirmGroupAction(
   const { operation, positionals, part } = parsed;
   const dryRun = await callOperation(client, operation, positionals, { ...part, dryRun: true }, {});
   const { afectados, costoEstimado } = dryRun.data as { afectados?: number; costoEstimado?: number };
-  const what = `${commandOf(operation)} would reach ${afectados} customers (costoEstimado ${costoEstimado})`;
-  output.error(paint(output, 'yellow', `Dry run: ${what}.`));
+  const reach = `would reach ${afectados} customers (costoEstimado ${costoEstimado})`;
+  // Without a terminal there is no one to ask: the refusal says the dry run's figures, once.
   if (!canAsk()) {
     throw new UsageError(
-      `${what}: not applied without confirmation; add --yes to apply it (or --dry-run to only preview)`,
+      `${operation.id} is a group action and there is no terminal to confirm it on: its dry run ${reach}; add --yes to apply it (or --dry-run to only preview)`,
     );
   }
+  output.error(paint(output, 'yellow', `Dry run: ${commandOf(operation)} ${reach}.`));
   if (!(await confirm('Apply it?'))) throw new UsageError('Not applied.');
 }
 

@@ -1,7 +1,19 @@
-import { AUTHENTICATION_HINT, AuthenticationError } from '../../client/errors.js';
+import {
+  AUTHENTICATION_HINT,
+  AuthenticationError,
+  ConflictError,
+  conflictHint,
+  LoyaltyConnectionError,
+} from '../../client/errors.js';
+import { sameKeyHint } from '../../client/gave-up.js';
 import { KEY_SOURCES } from './api-key.js';
 
 const CLI_KEY_HINT = `. Check the API key (${KEY_SOURCES}).`;
+
+/** `message` with the SDK's `hint` (its end, or within it) said instead as `instead`. */
+function reworded(message: string, hint: string, instead: string): string {
+  return message.includes(hint) ? message.replace(hint, instead) : message;
+}
 
 /** An error's message as the command prints it: a 401 names the command line's ways to give the key. */
 export function messageOf(error: unknown): string {
@@ -9,4 +21,31 @@ export function messageOf(error: unknown): string {
   if (!(error instanceof AuthenticationError)) return message;
   const hinted = message.endsWith(AUTHENTICATION_HINT);
   return `${hinted ? message.slice(0, -AUTHENTICATION_HINT.length) : message}${CLI_KEY_HINT}`;
+}
+
+/**
+ * The message of an operation command's error: what to do next said with the command's own
+ * flag (`--idempotency-key`) where the SDK names its option.
+ */
+export function commandMessageOf(error: unknown): string {
+  const message = messageOf(error);
+  if (error instanceof ConflictError && error.idempotencyKey !== undefined) {
+    const key = error.idempotencyKey;
+    return reworded(
+      message,
+      conflictHint(key),
+      `. The --idempotency-key ${key} was already used with another request, or that request is still in flight. ` +
+        'To apply this command, run it with another --idempotency-key (or with none: a new key is made); ' +
+        `to get the first answer, run the original command (the same values) with --idempotency-key ${key}, once it has ended.`,
+    );
+  }
+  if (error instanceof LoyaltyConnectionError && error.idempotencyKey !== undefined) {
+    const key = error.idempotencyKey;
+    return reworded(
+      message,
+      sameKeyHint(key),
+      `It is safe to run the same command again with --idempotency-key ${key}: the service applies a key at most once.`,
+    );
+  }
+  return message;
 }
