@@ -17,8 +17,18 @@ export interface Observations {
   documentFindings: number;
   /** The JSON type of the values of a header the service sends and the reference does not, by `<operationId> <header>`. */
   headerTypes: Map<string, ProfileHeaderType>;
+  /** Operations the service's document lists and the SDK lacks, by their finding's location. */
+  extras: Map<string, ExtraOperation>;
   /** Refusals the service gave another status: the parameter the probe broke and the value it sent. */
   statuses: { operationId: OperationId; parameter: string; value: unknown; from: number; status: number }[];
+}
+
+/** An operation the SDK lacks, as the service's document declared it: names only. */
+export interface ExtraOperation {
+  method: string;
+  path: string;
+  name: string | null;
+  scope: string | null;
 }
 
 const byRun = new WeakMap<Run, Observations>();
@@ -31,6 +41,7 @@ export function observationsOf(run: Run): Observations {
       details: new Map(),
       codes: new Map(),
       headerTypes: new Map(),
+      extras: new Map(),
       documentFindings: 0,
       statuses: [],
     };

@@ -127,6 +127,10 @@ function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact 
   }
   if (finding.kind === 'limit' && location.startsWith('rateLimit.') && source === 'probe')
     return rateLimitFact(run);
+  if (finding.kind === 'operation-extra' && observed === 'listed' && source === 'document') {
+    const extra = observationsOf(run).extras.get(location);
+    return extra && { kind: 'operation-extra', operationId: null, ...extra, source };
+  }
   if (operationId === null) return undefined;
   if (finding.kind === 'idempotency' && source === 'probe') return repeatOf(operationId, location, observed);
   if (finding.kind === 'error-code' && typeof observed === 'number')
@@ -204,6 +208,8 @@ function factPlace(fact: ProfileFact): string {
     case 'scope':
       // What the document declares and what a 403 names are two facts.
       return fact.source;
+    case 'operation-extra':
+      return `${fact.method} ${fact.path}`;
     case 'error-code':
     case 'details':
       return String(fact.status);

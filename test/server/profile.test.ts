@@ -321,6 +321,50 @@ describe('the engine following a profile: a looser limit a probe measured', () =
   });
 });
 
+describe('the engine following a profile: an operation only the service has', () => {
+  const KEY = 'lk_profile_test_read_only_0123456789';
+  const { engine } = newEngine({
+    keys: [
+      { key: KEY, scopes: ['clientes:read'] },
+      { key: DEMO_API_KEY, scopes: '*' },
+    ],
+    profile: {
+      ...profile,
+      calibrations: [
+        {
+          kind: 'operation-extra',
+          operationId: null,
+          method: 'POST',
+          path: '/ext/v3/clientes/{uid}/email',
+          name: 'clientes.email.update',
+          scope: 'clientes:write',
+          source: 'document',
+        },
+      ],
+    },
+  });
+  const listed = async (key: string) =>
+    (await call<Loose>(engine, 'GET', api('/openapi.json'), { key })).json.data.paths[
+      '/ext/v3/clientes/{uid}/email'
+    ]?.post;
+
+  it('lists it in its OpenAPI document as the service declared it, for a key holding its scope', async () => {
+    expect(await listed(DEMO_API_KEY)).toMatchObject({
+      operationId: 'clientes.email.update',
+      'x-scope': 'clientes:write',
+      summary: expect.stringContaining('does not serve it'),
+    });
+    expect(await listed(KEY)).toBeUndefined();
+  });
+
+  it('answers it as a route it does not have: no answer of it was ever seen', async () => {
+    const answer = await call(engine, 'POST', api('/clientes/cli_0001/email'), {
+      body: { email: 'a@example.com' },
+    });
+    expect([answer.status, answer.json.codigoRespuesta]).toEqual([404, ERROR_CODES.routeNotFound]);
+  });
+});
+
 describe('the engine following a profile: the scope a 403 named', () => {
   const KEY = 'lk_profile_test_no_segmentos_0123456789';
   const { engine } = newEngine({
@@ -568,6 +612,24 @@ describe('a profile as an option', () => {
         ],
       },
       /profile.calibrations\[0\].repeat must be one of replay, other-body, other-operation/,
+    ],
+    [
+      'an operation the SDK lacks, outside the API',
+      {
+        ...profile,
+        calibrations: [
+          {
+            kind: 'operation-extra',
+            operationId: null,
+            method: 'POST',
+            path: '/admin/email',
+            name: null,
+            scope: null,
+            source: 'document',
+          },
+        ],
+      },
+      /profile.calibrations\[0\].path must be a path below \/ext\/v3\//,
     ],
     [
       'a rate limit of no requests',

@@ -34,6 +34,7 @@ const CALIBRATED = [
   'nombre-scope',
   'puntos-zero-422',
   'comando-looser',
+  'email-change-extra',
 ];
 
 const plants: Plant[] = ALL_PLANTS.filter((plant) => CALIBRATED.includes(plant.id));
@@ -78,6 +79,16 @@ describe('the round trip of a profile', () => {
       parameter: 'request.body.comando',
       rules: { maxLength: LIMITS.comandoMaxLength * 2 },
       source: 'probe',
+    });
+    // An operation the SDK lacks: as the twin's document declares it, names only.
+    expect(profile.calibrations).toContainEqual({
+      kind: 'operation-extra',
+      operationId: null,
+      method: 'POST',
+      path: '/ext/v3/clientes/{uid}/email',
+      name: 'clientes.email.update',
+      scope: 'clientes:write',
+      source: 'document',
     });
     // A header the service adds: its name and the type of its values, not a value.
     expect(profile.calibrations).toContainEqual({

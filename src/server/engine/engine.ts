@@ -1,3 +1,5 @@
+import { API_KEY_HEADER } from '../../operations/headers.js';
+import type { Scope } from '../../operations/scopes.js';
 import { type Answer, type EngineRequest, type EngineResponse, mapAnswer } from '../answers/response.js';
 import { followAnswer } from '../profile/follow.js';
 import { type AdminState, createAdmin, type ReferenceAdmin } from '../state/admin.js';
@@ -37,8 +39,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
       : (request: EngineRequest): Answer => {
           const route = matchRoute(request.method.toUpperCase(), request.path);
           if (route.kind !== 'operation') return answer(request);
+          const caller = () => state.keys.authenticate(request.headers[API_KEY_HEADER]);
           return mapAnswer(answer(request), (response) =>
-            followAnswer(calibration, route.operation.id, request, response),
+            followAnswer(calibration, route.operation.id, request, response, (scope) =>
+              Boolean(caller()?.scopes.has(scope as Scope)),
+            ),
           );
         };
   return {

@@ -18,6 +18,7 @@ const SOURCES = ['document', 'probe', 'assumption'];
 const CHANGES = ['added', 'missing', 'type', 'nullable'];
 const LIMIT_RULES = ['minLength', 'maxLength', 'minimum', 'maximum'];
 const DECLARED_RULES = ['type', 'pattern', 'enum', 'required'];
+const EXTRA_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 function checkTypes(types: unknown, at: string, fail: Fail): void {
   if (!Array.isArray(types) || types.some((type) => !JSON_TYPES.includes(type)))
@@ -86,6 +87,15 @@ const KIND_CHECKS: Record<string, KindCheck> = {
     checkRules(fact.declared, DECLARED_RULES, `${at}.declared`, fail);
   },
   'operation-missing'() {},
+  'operation-extra'(fact, at, fail) {
+    if (fact.operationId !== null) fail(`${at}.operationId must be null (the SDK has no such operation)`);
+    if (!EXTRA_METHODS.includes(fact.method as string))
+      fail(`${at}.method must be one of ${EXTRA_METHODS.join(', ')}`);
+    if (typeof fact.path !== 'string' || !/^\/ext\/v3\/[\w{}/.-]+$/.test(fact.path))
+      fail(`${at}.path must be a path below /ext/v3/`);
+    if (fact.name !== null && typeof fact.name !== 'string') fail(`${at}.name must be a string or null`);
+    if (fact.scope !== null && !isScope(fact.scope)) fail(`${at}.scope must be a scope of the API or null`);
+  },
   status(fact, at, fail) {
     checkBodyOrQuery(fact.parameter, at, fail);
     checkStatus(fact.from, `${at}.from`, fail);
@@ -116,7 +126,9 @@ function checkKind(fact: Json, at: string, fail: Fail): void {
 function checkFact(fact: unknown, index: number, fail: Fail): void {
   const at = `profile.calibrations[${index}]`;
   if (!isObject(fact)) fail(`${at} must be an object`);
-  const serviceWide = (fact.kind === 'header' || fact.kind === 'rate-limit') && fact.operationId === null;
+  const serviceWide =
+    (fact.kind === 'header' || fact.kind === 'rate-limit' || fact.kind === 'operation-extra') &&
+    fact.operationId === null;
   if (!serviceWide && (typeof fact.operationId !== 'string' || getOperation(fact.operationId) === undefined))
     fail(`${at}.operationId names no operation of the SDK: ${JSON.stringify(fact.operationId)}`);
   if (!SOURCES.includes(fact.source as string)) fail(`${at}.source must be one of ${SOURCES.join(', ')}`);

@@ -4,7 +4,11 @@ import { parameterPlace } from './field-path.js';
 import type { ProfileFact } from './format.js';
 import { isObject, type Json } from './json.js';
 
-type DocumentFact = Extract<ProfileFact, { kind: 'limit' | 'parameter' | 'operation-missing' | 'scope' }>;
+type DocumentFact = Extract<
+  ProfileFact,
+  { kind: 'limit' | 'parameter' | 'operation-missing' | 'scope' | 'operation-extra' }
+>;
+type ExtraFact = Extract<ProfileFact, { kind: 'operation-extra' }>;
 
 /** A path, query or header parameter of an entry (a header by any case), or undefined. */
 function parameterOf(entry: Json, where: string, name: string): Json | undefined {
@@ -48,7 +52,30 @@ function schemaOf(entry: Json, where: string, name: string): Json | undefined {
   return isObject(property) ? property : undefined;
 }
 
-function follow(paths: Json, fact: DocumentFact): void {
+/**
+ * An operation the service's document lists and the SDK lacks, listed as it declared it (method,
+ * path, name, scope) and saying that the reference server does not serve it: only its document
+ * was seen, never an answer of it.
+ */
+function listExtra(paths: Json, fact: ExtraFact): void {
+  const item = isObject(paths[fact.path]) ? (paths[fact.path] as Json) : {};
+  item[fact.method.toLowerCase()] = {
+    ...(fact.name === null ? {} : { operationId: fact.name }),
+    summary: 'Listed by the measured service; the reference server does not serve it',
+    description:
+      "From the service's OpenAPI document (a service profile): the SDK has no such operation, and the reference server answers it as a route it does not have.",
+    ...(fact.scope === null ? {} : { 'x-scope': fact.scope }),
+    responses: { '404': { description: 'The reference server does not serve it' } },
+  };
+  paths[fact.path] = item;
+}
+
+function follow(paths: Json, fact: DocumentFact, holds: (scope: string) => boolean): void {
+  if (fact.kind === 'operation-extra') {
+    // The document lists what the key may call: the service's did so for the key verify held.
+    if (fact.scope === null || holds(fact.scope)) listExtra(paths, fact);
+    return;
+  }
   const operation = getOperation(fact.operationId);
   if (operation === undefined) return;
   const path = `${API_PREFIX}${operation.path}`;
@@ -79,11 +106,16 @@ function follow(paths: Json, fact: DocumentFact): void {
 
 /**
  * Our OpenAPI document (`data` of openapi.retrieve) as the service's declared it: its limits,
- * parameter rules and scopes, without the operations it lacks. Record schemas stay ours, as the
+ * parameter rules and scopes, without the operations it lacks, with those it has and we lack
+ * (of a scope the key `holds`). Record schemas stay ours, as the
  * service's own document declared them (what a probe saw is in the answers, not in a document).
  * Changes it in place.
  */
-export function followDocumentFacts(document: Json, facts: readonly DocumentFact[]): void {
+export function followDocumentFacts(
+  document: Json,
+  facts: readonly DocumentFact[],
+  holds: (scope: string) => boolean,
+): void {
   const paths = isObject(document.paths) ? document.paths : {};
-  for (const fact of facts) follow(paths, fact);
+  for (const fact of facts) follow(paths, fact, holds);
 }

@@ -13,13 +13,19 @@ import { followStatusFacts } from './statuses.js';
 type FactOf<Kind extends ProfileFact['kind']> = Extract<ProfileFact, { kind: Kind }>;
 
 /** The calibrations of what the service's document declares: the OpenAPI document follows them. */
-const DOCUMENT_KINDS: readonly ProfileFact['kind'][] = ['limit', 'parameter', 'operation-missing', 'scope'];
-type DocumentKind = 'limit' | 'parameter' | 'operation-missing' | 'scope';
+const DOCUMENT_KINDS: readonly ProfileFact['kind'][] = [
+  'limit',
+  'parameter',
+  'operation-missing',
+  'scope',
+  'operation-extra',
+];
+type DocumentKind = 'limit' | 'parameter' | 'operation-missing' | 'scope' | 'operation-extra';
 
 /** A profile's calibrations by operation and kind: what the engine's steps and answers look up. */
 export interface Calibration {
   facts<Kind extends ProfileFact['kind']>(operationId: string, kind: Kind): FactOf<Kind>[];
-  /** What the OpenAPI document follows, of every operation: limits, parameter rules, scopes, operations missing. */
+  /** What the OpenAPI document follows, of every operation: limits, parameter rules, scopes, operations missing or extra. */
   readonly document: FactOf<DocumentKind>[];
   /** Whether the service lacks the operation: it is then answered as a route that does not exist. */
   lacks(operationId: string): boolean;
@@ -68,19 +74,21 @@ const OPENAPI: OperationId = 'openapi.retrieve';
 
 /**
  * An answer of `operationId` to `request` as the profiled service gives it: its refusal statuses,
- * codes and `details` form, its record fields, its headers; the OpenAPI document as its own.
+ * codes and `details` form, its record fields, its headers; the OpenAPI document as its own
+ * (`holds`: whether the request's key holds a scope, for the operations only the service has).
  */
 export function followAnswer(
   calibration: Calibration,
   operationId: string,
   request: EngineRequest,
   response: EngineResponse,
+  holds: (scope: string) => boolean = () => true,
 ): EngineResponse {
   let out = followStatusFacts(calibration.facts(operationId, 'status'), request, response);
   out = followHeaderFacts(calibration.facts(operationId, 'header'), out);
   if (out.status === 200 && operationId === OPENAPI && calibration.document.length > 0)
     return changeEnvelope(out, (envelope) =>
-      followDocumentFacts(envelope.data as Json, calibration.document),
+      followDocumentFacts(envelope.data as Json, calibration.document, holds),
     );
   if (out.status === 200) {
     const fields = calibration.facts(operationId, 'field');

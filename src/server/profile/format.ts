@@ -53,6 +53,9 @@ export interface ProfileFactBase {
  *   `pattern`, `enum`, `required`; null: not declared). The document says so; requests are
  *   checked by our rules still.
  * - `operation-missing`: the service lacks the operation (its document does not list it).
+ * - `operation-extra` (`operationId` null): an operation the service's document lists and the SDK
+ *   lacks: its `method`, `path` (`/ext/v3/clientes/{uid}/email`), the `name` its document gives
+ *   it (`operationId`; null: none) and its `x-scope` (null: none). Only its document lists it.
  * - `status`: a request our rules refuse with `from`, whose `parameter` held `value` (a value
  *   verify made to break one rule, never a record's), the service refused with `status`.
  * - `idempotency`: how the service answered an Idempotency-Key it had seen, sent to the operation
@@ -95,6 +98,14 @@ export type ProfileFact =
   | (ProfileFactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules })
   | (ProfileFactBase & { kind: 'parameter'; parameter: string; declared: Record<string, unknown> })
   | (ProfileFactBase & { kind: 'operation-missing' })
+  | (Omit<ProfileFactBase, 'operationId'> & {
+      kind: 'operation-extra';
+      operationId: null;
+      method: string;
+      path: string;
+      name: string | null;
+      scope: string | null;
+    })
   | (ProfileFactBase & { kind: 'scope'; scope: string })
   | (ProfileFactBase & { kind: 'idempotency'; repeat: 'replay'; status: number; answer: ProfileReplayAnswer })
   | (ProfileFactBase & {

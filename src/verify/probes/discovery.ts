@@ -6,11 +6,17 @@ import { shapeFindings } from '../compare/findings.js';
 import { compareParameters, declaredParameters } from '../compare/parameters.js';
 import { compareResponses, declaredDataShape } from '../compare/responses.js';
 import { diffShapes } from '../compare/shapes.js';
-import { type DocumentIndex, indexDocument, isObject } from '../document-index.js';
+import {
+  type DocumentIndex,
+  type DocumentOperation,
+  indexDocument,
+  isObject,
+  routeKey,
+} from '../document-index.js';
 import { discoveryProbe } from '../plan.js';
 import type { Operation } from '../probe.js';
 import { lackedByProfile } from '../profile-expect.js';
-import { observationsOf } from '../profile-observe.js';
+import { type ExtraOperation, observationsOf } from '../profile-observe.js';
 import { createReferenceTarget, type ReferenceTarget } from '../reference.js';
 import { addFinding, cover, type Run, reproduceOf, sendToService } from '../run.js';
 
@@ -149,18 +155,46 @@ function compareOperation(run: Run, discovery: Discovery, operation: Operation, 
   });
 }
 
+/** What a profile keeps of an operation the SDK lacks: its method, path, name and scope, as the document declared them. */
+function extraOf({ method, path, item }: DocumentOperation): ExtraOperation {
+  const scope = item['x-scope'];
+  return {
+    method,
+    path,
+    name: typeof item.operationId === 'string' ? item.operationId : null,
+    scope: isScope(scope) ? scope : null,
+  };
+}
+
 /** The service's document against the reference's for the same scopes: operations, parameters, answers, records. */
 export function compareDocuments(run: Run, discovery: Discovery): void {
   const reproduce = reproduceOf(run, discoveryProbe());
-  const { service } = discovery;
+  const { service, reference } = discovery;
   for (const operation of run.options.operations) compareOperation(run, discovery, operation, reproduce);
-  for (const extra of service.extra)
+  // The reference lists an operation the SDK lacks only where a profile says the service has it.
+  const listedBy = (index: DocumentIndex) =>
+    new Set(index.extra.map((one) => routeKey(one.method, one.path)));
+  const [seen, wanted] = [listedBy(service), listedBy(reference)];
+  for (const extra of service.extra) {
+    observationsOf(run).extras.set(itemLocation(extra.method, extra.path), extraOf(extra));
+    if (!wanted.has(routeKey(extra.method, extra.path)))
+      addFinding(run, {
+        kind: 'operation-extra',
+        operationId: null,
+        location: itemLocation(extra.method, extra.path),
+        expected: 'not in the SDK',
+        observed: 'listed',
+        severity: 'info',
+        reproduce,
+      });
+  }
+  for (const extra of reference.extra.filter((one) => !seen.has(routeKey(one.method, one.path))))
     addFinding(run, {
       kind: 'operation-extra',
       operationId: null,
       location: itemLocation(extra.method, extra.path),
-      expected: 'not in the SDK',
-      observed: 'listed',
+      expected: 'listed',
+      observed: 'not listed',
       severity: 'info',
       reproduce,
     });
