@@ -48,7 +48,9 @@ for (const args of INSPECTIONS) {
     console.log(`inspector ${args.slice(1, 4).join(' ')}: ok (${out.length} characters)`);
   } catch (error) {
     failed = true;
-    console.log(`inspector ${args.slice(1, 4).join(' ')}: FAILED ${error.message.split('\n')[0]}`);
+    console.log(
+      `inspector ${args.slice(1, 4).join(' ')}: FAILED ${String(/** @type {Error} */ (error).message).split('\n')[0]}`,
+    );
   }
 }
 
@@ -69,7 +71,8 @@ if (major >= 22) {
     );
     console.log(stdout.slice(stdout.indexOf('=== SUMMARY')));
   } catch (error) {
-    console.log(String(error.stdout ?? '').slice(String(error.stdout ?? '').indexOf('=== SUMMARY')));
+    const said = String(/** @type {{ stdout?: string }} */ (error).stdout ?? '');
+    console.log(said.slice(said.indexOf('=== SUMMARY')));
     // The suite's scenarios call the fixture tools of its reference server (test_image, test://static-text):
     // docs/decisions.md lists which apply to ours and what they said.
   }

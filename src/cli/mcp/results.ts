@@ -6,10 +6,8 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../../client/errors.js';
+import { REPLAYED_HEADER_NAME } from '../../operations/headers.js';
 import { messageOf } from '../shared/error-message.js';
-
-/** What the reference server (and a service that does the same) says of a replayed write. */
-const REPLAYED_HEADER = 'idempotent-replayed';
 
 /** A result: its structured form, and the same as JSON text for clients that read only text. */
 function result(structured: Record<string, unknown>, notes: string[] = [], isError = false): CallToolResult {
@@ -40,8 +38,8 @@ export interface WriteFacts {
  * as this session knows it (the same key sent before).
  */
 export function writeResult(response: ApiResponse<unknown>, facts: WriteFacts): CallToolResult {
-  const header = response.headers[REPLAYED_HEADER];
-  const replayed = header === undefined ? facts.repeat : header === 'true';
+  // The service's word (`response.replayed`) when it says anything; a service that sends no such header leaves it to the session.
+  const replayed = response.headers[REPLAYED_HEADER_NAME] === undefined ? facts.repeat : response.replayed;
   const notes = replayed
     ? [
         `Replayed: ${facts.tool} was already called with these arguments in this session, so nothing was applied again and this is the first answer. To apply the same movement again on purpose, call it with occurrence: ${facts.occurrence + 1}.`,
