@@ -404,9 +404,9 @@ describe('the engine following a profile: keys sent again, as a sandbox run meas
   const repeats = (...facts: ProfileFact[]) =>
     newEngine({ profile: { ...profile, calibrations: facts } }).engine;
   const create = (engine: ReturnType<typeof repeats>, idem: string) =>
-    call(engine, 'POST', api('/clientes'), { body: { usuarioData: { nombre: 'Prueba' } }, idem });
+    call<Loose>(engine, 'POST', api('/clientes'), { body: { usuarioData: { nombre: 'Prueba' } }, idem });
   const addPoints = (engine: ReturnType<typeof repeats>, idem: string, puntos = 1) =>
-    call(engine, 'POST', api('/clientes/cli_0001/puntos'), { body: { puntos }, idem });
+    call<Loose>(engine, 'POST', api('/clientes/cli_0001/puntos'), { body: { puntos }, idem });
 
   it('a replay the service carried out again is carried out: another customer, not marked', async () => {
     const engine = repeats({
