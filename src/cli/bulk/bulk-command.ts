@@ -5,9 +5,9 @@ import { callOperation } from '../operations/call-operation.js';
 import { messageOf } from '../shared/error-message.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { serviceClient } from '../shared/service-client.js';
-import { UsageError } from '../shared/usage-error.js';
 import { operationFlags } from '../table/operation-flags.js';
 import { type BulkCommand, parseBulkArgs } from './bulk-args.js';
+import { type Checked, checkRows, keyOf, refuseInvalid, validRows } from './bulk-check.js';
 import {
   countFailure,
   isAbortedBy,
@@ -15,94 +15,16 @@ import {
   tooManyRequestsAdvice,
   tooManyRequestsText,
 } from './bulk-counts.js';
-import { FailedRowsList, SHOWN_ROWS } from './bulk-failed-rows.js';
+import { FailedRowsList } from './bulk-failed-rows.js';
 import { FailuresFile, type RowFailure } from './bulk-failures.js';
 import { BULK_HELP } from './bulk-help.js';
-import { mapRow, type RowCall, unusedColumns } from './bulk-map.js';
-import { outcomeOf, rowItemKey } from './bulk-outcome.js';
+import type { RowCall } from './bulk-map.js';
+import { outcomeOf } from './bulk-outcome.js';
 import { createProgressView, type ProgressView } from './bulk-progress.js';
 import { resumeHint } from './bulk-resume.js';
-import { readRows } from './bulk-rows.js';
 import { type SharedState, sharedState } from './bulk-setup.js';
 import { type BulkStop, INTERRUPTED, listenForCtrlC } from './bulk-stop.js';
 import { countingLimiter } from './counting-limiter.js';
-
-/** Without --key-field, a column named `id`; a row known only by its line could not be sent again safely. */
-function keyFieldOf(row: RowCall['row']): string {
-  if ('id' in row.fields) return 'id';
-  throw new UsageError(
-    'bulk needs --key-field NAME: the column that identifies a row (an order id), so that a row sent again ' +
-      '(a resumed run, a failures file fed back) gets the same Idempotency-Key; or name that column id',
-  );
-}
-
-interface Checked {
-  valid: number;
-  invalid: { row: RowCall['row']; message: string }[];
-  /** Stdin can be read once: its valid rows are kept for the run. */
-  kept: RowCall[] | undefined;
-}
-
-/** Every row checked before the first request, as the SDK would check its call. */
-async function checkRows(command: BulkCommand): Promise<Checked> {
-  const checked: Checked = { valid: 0, invalid: [], kept: command.file === '-' ? [] : undefined };
-  let first = true;
-  for await (const row of readRows(command.file, command.format)) {
-    if (first) {
-      first = false;
-      command.mapping.keyField ??= keyFieldOf(row);
-      const unused = unusedColumns(row, command.mapping);
-      if (unused.length > 0)
-        process.stderr.write(
-          `bulk: columns not used (no parameter of ${command.operation.id}): ${unused.join(', ')}\n`,
-        );
-    }
-    try {
-      const call = mapRow(row, command.mapping);
-      checked.valid += 1;
-      checked.kept?.push(call);
-    } catch (error) {
-      checked.invalid.push({ row, message: (error as Error).message });
-    }
-  }
-  return checked;
-}
-
-/** A row's value of the key field, as the failed rows' lines name it. */
-function keyOf(row: RowCall['row'], command: BulkCommand): string {
-  const key = command.mapping.keyField === undefined ? undefined : row.fields[command.mapping.keyField];
-  return key === undefined || key === '' ? '?' : rowItemKey(row.fields, String(key));
-}
-
-/** The valid rows, from the file read again (stdin's were kept); none once Ctrl+C asked to stop. */
-async function* validRows(command: BulkCommand, checked: Checked, stop: BulkStop): AsyncGenerator<RowCall> {
-  for await (const call of checked.kept ?? mappedRows(command)) {
-    if (stop.requested) return;
-    yield call;
-  }
-}
-
-async function* mappedRows(command: BulkCommand): AsyncGenerator<RowCall> {
-  for await (const row of readRows(command.file, command.format)) {
-    try {
-      yield mapRow(row, command.mapping);
-    } catch {
-      // Invalid: counted and reported by the check.
-    }
-  }
-}
-
-function refuseInvalid(command: BulkCommand, checked: Checked): never {
-  const lines = checked.invalid.slice(0, SHOWN_ROWS).map(({ message }) => `  ${message}`);
-  const more =
-    checked.invalid.length > SHOWN_ROWS ? [`  ... and ${checked.invalid.length - SHOWN_ROWS} more`] : [];
-  process.stderr.write(
-    `${[`bulk: ${checked.invalid.length} of ${checked.invalid.length + checked.valid} rows are invalid:`, ...lines, ...more].join('\n')}\n`,
-  );
-  throw new UsageError(
-    `nothing was sent: fix the rows, or add --skip-invalid to send the others${command.failures ? ` (the invalid ones go to ${command.failures})` : ''}`,
-  );
-}
 
 /** The summary line, and where the failed rows are with the command line that sends them again. */
 function reportSummary(command: BulkCommand, counts: RowCounts, failures: FailuresFile | undefined): number {
