@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { license } from '../../package.json';
 import type { OperationDefinition } from '../operations/define.js';
 import { envelope } from '../operations/envelope.js';
 import { idempotencyKey } from '../operations/fields.js';
@@ -12,6 +13,7 @@ import { WIRE_INTEGER_PATTERN } from '../operations/wire.js';
 import { SDK_VERSION } from '../version.js';
 import { helpRequestExtension, idempotencyKeyDescription, requestBodyDescription } from './help-request.js';
 import { RESPONSE_HEADERS, responsesOf, unroutedResponses } from './responses.js';
+import { documentTags, tagOf } from './tags.js';
 
 /** @inline */
 type Json = Record<string, unknown>;
@@ -70,7 +72,7 @@ function pathItem(operation: OperationDefinition): Json {
     operationId: operation.id,
     summary: operation.summary,
     description: descriptionOf(operation),
-    tags: [operation.id.split('.')[0]],
+    tags: [tagOf(operation.id)],
     'x-scope': operation.scope,
     'x-help-request': helpRequestExtension(operation),
     parameters: parametersOf(operation),
@@ -94,6 +96,18 @@ function serversOf(baseUrl: string | undefined): Json[] {
 }
 
 /**
+ * The header components the document refers to: a document of reads only (a key without write
+ * scopes) has no replayed answer, so no `Idempotent-Replayed`; an unused component is a warning of
+ * Spectral and Redocly.
+ */
+function usedHeaders(parts: unknown[]): Record<string, Json> {
+  const text = JSON.stringify(parts);
+  return Object.fromEntries(
+    Object.entries(RESPONSE_HEADERS).filter(([name]) => text.includes(`"#/components/headers/${name}"`)),
+  );
+}
+
+/**
  * The OpenAPI 3.0 document of the operations `include` admits (all of them by default).
  * The reference server passes the calling key's scopes and the base URL it was reached at; the
  * package ships the full document with a `{base_url}` variable.
@@ -103,27 +117,34 @@ export function buildOpenApiDocument(
   baseUrl?: string,
 ): Json {
   const paths: Record<string, Json> = {};
+  const included: string[] = [];
   for (const operation of operations) {
     if (!include(operation)) continue;
+    included.push(operation.id);
     const key = `${API_PREFIX}${operation.path}`;
     paths[key] ??= {};
     (paths[key] as Json)[operation.method.toLowerCase()] = pathItem(operation);
   }
+  const responses = unroutedResponses();
   return {
     openapi: '3.0.3',
     info: {
       title: 'Loyalty Program External API',
       version: `v3 (loyalty-sdk ${SDK_VERSION})`,
       description: 'Generated from the operation table of loyalty-sdk.',
+      // The document is the SDK's work: its license and its name, the one contact it can give.
+      contact: { name: 'loyalty-sdk' },
+      license: { name: license, url: `https://spdx.org/licenses/${license}.html` },
     },
     servers: serversOf(baseUrl),
     security: [{ apikey: [] }],
+    tags: documentTags(included),
     paths,
     components: {
       securitySchemes: { apikey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER } },
       schemas: { Envelope: responseJsonSchema(envelope()) },
-      headers: RESPONSE_HEADERS,
-      responses: unroutedResponses(),
+      headers: usedHeaders([paths, responses]),
+      responses,
     },
   };
 }

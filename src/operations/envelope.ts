@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { once } from './once.js';
-import type { Scope } from './scopes.js';
+import { SCOPES, type Scope } from './scopes.js';
 
 /** The spec's response envelope (every endpoint). */
 export interface EnvelopeMeta {
@@ -29,8 +29,8 @@ export const envelope = /* @__PURE__ */ once(() =>
     meta: z.looseObject({
       requestId: z.string().check(z.describe('Identifier of the request')),
       appId: z.int().check(z.describe('Identifier of the application that owns the key')),
-      scope: z.nullable(z.string()).check(z.describe('Scope required by the operation; null when none')),
-      requiredScope: z.optional(z.string().check(z.describe('On a 403: the scope that was missing'))),
+      scope: z.nullable(z.enum(SCOPES)).check(z.describe('Scope required by the operation; null when none')),
+      requiredScope: z.optional(z.enum(SCOPES).check(z.describe('On a 403: the scope that was missing'))),
       legacy: z.optional(z.unknown().check(z.describe('On a 422: the business-rule detail'))),
     }),
     details: z.optional(z.unknown().check(z.describe('On a 400: the invalid parameters'))),
@@ -39,10 +39,20 @@ export const envelope = /* @__PURE__ */ once(() =>
 
 /**
  * What the client requires of an answer to call it an envelope: the spec's, with `meta` and its
- * fields optional, since the real service may leave them out; everything else is kept as sent.
+ * fields optional, since the real service may leave them out, and a scope any string, since it
+ * may add one; everything else is kept as sent.
  */
 export const envelopeSchema = /* @__PURE__ */ once(() =>
-  z.extend(envelope(), { meta: z.optional(z.partial(envelope().shape.meta)) }),
+  z.extend(envelope(), {
+    meta: z.optional(
+      z.partial(
+        z.extend(envelope().shape.meta, {
+          scope: z.nullable(z.string()),
+          requiredScope: z.optional(z.string()),
+        }),
+      ),
+    ),
+  }),
 );
 
 /** An answer's envelope as the client accepts it: `meta` and its fields may be missing. */

@@ -10,12 +10,24 @@ export function requestJsonSchema(schema: z.ZodMiniType): Record<string, unknown
   >;
 }
 
+/**
+ * OpenAPI 3.0.3 reads `nullable` as adding null to the type, not to an `enum`: a nullable enum
+ * must list null itself, or null breaks it (Ajv, Prism). zod writes the enum without it.
+ */
+function nullInNullableEnums(node: unknown): void {
+  if (typeof node !== 'object' || node === null) return;
+  for (const value of Object.values(node)) nullInNullableEnums(value);
+  const schema = node as { nullable?: unknown; enum?: unknown[] };
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum.push(null);
+  }
+}
+
 /** JSON Schema (OpenAPI 3.0 dialect) of a response schema. */
 export function responseJsonSchema(schema: z.ZodMiniType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' });
+  nullInNullableEnums(json);
+  return json as Record<string, unknown>;
 }
 
 export interface ParameterDescription {
