@@ -3,10 +3,10 @@
  * `Retry-After` (a 5xx, a dropped connection) starts at the base and doubles up to the max.
  */
 import { describe, expect, it } from 'vitest';
+import { fetchTransport } from '../../src/client/fetch-transport.js';
 import { levelled } from '../../src/client/logger.js';
 import { resolveClientOptions } from '../../src/client/options.js';
 import { createPipelineContext } from '../../src/client/pipeline.js';
-import { fetchTransport } from '../../src/client/fetch-transport.js';
 import { LoyaltyError } from '../../src/index.js';
 import { limitedEngine } from '../limits/limited-engine.js';
 
