@@ -51,6 +51,7 @@ export type {
   ProfileHeaderType,
   ProfileJsonType,
   ProfileLimitRules,
+  ProfileReplayAnswer,
   ProfileSource,
   ServiceProfile,
 } from './profile/format.js';
