@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import config from '../../tsup.config.js';
 
@@ -28,24 +29,75 @@ function packageOf(specifier: string): string {
   return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
 }
 
-/** The bare specifiers imported by the files of dist/ whose names end with `suffix`. */
-function importedPackages(suffix: string): string[] {
+function distFiles(suffix: string): string[] {
   const dist = join(root, 'dist');
   if (!existsSync(join(dist, 'index.d.ts'))) throw new Error('run `npm run build` first: dist/ is missing');
+  return readdirSync(dist)
+    .filter((name) => name.endsWith(suffix))
+    .map((file) => join(dist, file));
+}
+
+/** Whether a specifier names a package to install: not Node's, not the package's own `#imports`. */
+function isPackage(specifier: string): boolean {
+  return (
+    PACKAGE_NAME.test(specifier) && !specifier.startsWith('node:') && !builtinModules.includes(specifier)
+  );
+}
+
+/**
+ * The packages the declarations of dist/ import: declarations are plain enough for a pattern
+ * (`import("x")` in a type, `from "x"`).
+ */
+function declaredPackages(suffix: string): string[] {
   const found = new Set<string>();
-  for (const file of readdirSync(dist).filter((name) => name.endsWith(suffix))) {
-    const text = readFileSync(join(dist, file), 'utf8');
-    // `(?<![\w.$])`: not `Buffer.from("...")` or a word ending in from; a specifier must look like a package name.
+  for (const file of distFiles(suffix)) {
+    const text = readFileSync(file, 'utf8');
+    // `(?<![\w.$])`: not a word ending in from; a specifier must look like a package name.
     for (const match of text.matchAll(
-      /(?:(?<![\w.$])from\s*|(?<![\w.$])import\s*\(?\s*|(?<![\w.$])require\(\s*)["']([^"'./][^"']*)["']/g,
+      /(?:(?<![\w.$])from\s*|(?<![\w.$])import\s*\(?\s*)["']([^"'./][^"']*)["']/g,
     )) {
       const specifier = match[1] as string;
-      if (!PACKAGE_NAME.test(specifier)) continue;
-      if (!specifier.startsWith('node:') && !builtinModules.includes(specifier))
-        found.add(packageOf(specifier));
+      if (isPackage(specifier)) found.add(packageOf(specifier));
     }
   }
   return [...found].sort();
+}
+
+/**
+ * The packages the JavaScript of dist/ imports or requires, as esbuild parses it: a pattern
+ * would also find the bundled libraries' comments and the code they keep in strings (ajv's
+ * `require("ajv/dist/runtime/...")` for its standalone mode, in the MCP command's chunk).
+ */
+async function importedPackages(suffix: '.js' | '.cjs'): Promise<string[]> {
+  const result = await build({
+    entryPoints: distFiles(suffix),
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    external: ['#*'],
+    outdir: join(root, 'dist', '.imports'),
+    logLevel: 'silent',
+  });
+  const found = new Set<string>();
+  // The bin calls a `require` of its own (createRequire, tsup.config.ts), which esbuild cannot
+  // know for Node's: its calls are found by pattern, those written inside a string left out.
+  for (const file of distFiles(suffix))
+    for (const match of readFileSync(file, 'utf8').matchAll(
+      /(?<![\w.$'"`])require\(\s*["']([^"'./][^"']*)["']\s*\)/g,
+    ))
+      if (isPackage(match[1] as string)) found.add(packageOf(match[1] as string));
+  for (const input of Object.values(result.metafile.inputs))
+    for (const imported of input.imports)
+      if (imported.external && isPackage(imported.path)) found.add(packageOf(imported.path));
+  return [...found].sort();
+}
+
+/** What the files of dist/ with this suffix import. */
+function packagesOf(suffix: string): Promise<string[]> | string[] {
+  return suffix === '.js' || suffix === '.cjs' ? importedPackages(suffix) : declaredPackages(suffix);
 }
 
 describe('bundled or a dependency', () => {
@@ -53,22 +105,22 @@ describe('bundled or a dependency', () => {
     expect(bundled.filter((name) => dependencies.includes(name))).toEqual([]);
   });
 
-  it('zod is bundled and not a dependency: no declaration imports it, and no JavaScript either', () => {
+  it('zod is bundled and not a dependency: no declaration imports it, and no JavaScript either', async () => {
     expect(bundled).toContain('zod');
     expect(dependencies).not.toContain('zod');
     for (const suffix of ['.d.ts', '.d.cts', '.js', '.cjs'])
-      expect(importedPackages(suffix)).not.toContain('zod');
+      expect(await packagesOf(suffix)).not.toContain('zod');
   });
 
   it.each(['.js', '.cjs', '.d.ts', '.d.cts'])(
     'every package the %s files of dist/ import gets installed',
-    (suffix) => {
-      expect(importedPackages(suffix).filter((name) => !installed.includes(name))).toEqual([]);
+    async (suffix) => {
+      expect((await packagesOf(suffix)).filter((name) => !installed.includes(name))).toEqual([]);
     },
   );
 
-  it('the bundled packages are not imported by the JavaScript of dist/: their code is inside it', () => {
-    const imported = ['.js', '.cjs'].flatMap(importedPackages);
+  it('the bundled packages are not imported by the JavaScript of dist/: their code is inside it', async () => {
+    const imported = [...(await importedPackages('.js')), ...(await importedPackages('.cjs'))];
     expect(bundled.filter((name) => imported.includes(name))).toEqual([]);
   });
 });
