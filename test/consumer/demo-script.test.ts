@@ -15,11 +15,14 @@ const options = Array.isArray(config) ? config[0] : config;
 
 describe('npm run demo', () => {
   it('builds with build:demo, then runs the quickstart', () => {
-    expect(scripts.demo).toBe('npm ci && npm run build:demo && node examples/quickstart.mjs');
+    // Quietly: the demo's own lines are what a newcomer sees (test/examples/demo-output.test.ts).
+    expect(scripts.demo).toBe(
+      'npm ci --loglevel=error --no-audit --no-fund && npm run --silent build:demo && node examples/quickstart.mjs',
+    );
   });
 
   it('build:demo leaves the type declarations out', () => {
-    expect(scripts['build:demo']).toBe('rm -rf dist && tsup --no-dts');
+    expect(scripts['build:demo']).toBe('rm -rf dist && tsup --no-dts --silent');
   });
 
   it('npm run build keeps them', () => {

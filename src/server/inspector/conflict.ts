@@ -1,25 +1,4 @@
-import type { RequestEntry } from './request-entry.js';
-
-/** One place where a refused request differs from the one that used its Idempotency-Key first. */
-export interface ConflictDifference {
-  /** `operation`, `path`, or a field of the JSON body: `body.puntos`, `body.usuarioData.email`, `body.uids.2`. */
-  at: string;
-  /** The value in the first use, as JSON text (the operation and path as they are); null where it had none. */
-  first: string | null;
-  /** The value in the refused request, alike; null where it has none. */
-  now: string | null;
-}
-
-/** What a 409 on an Idempotency-Key was refused for: the request that holds the key, and how this one differs. */
-export interface IdempotencyConflict {
-  /** The id of the entry whose write holds the key (the newest earlier one, while it is in the log). */
-  firstUse: number;
-  /**
-   * Where the two differ; null when the bodies cannot be compared (one was cut at the log's
-   * `bodyChars`, or is not JSON): the detail then shows both.
-   */
-  differences: ConflictDifference[] | null;
-}
+import type { ConflictDifference, RequestEntry } from './request-entry.js';
 
 const NOT_JSON = Symbol('not JSON');
 

@@ -5,9 +5,13 @@
  * May use the engine, the state and the answers; the engine does not know this wing.
  */
 export { ADMIN_PREFIX, createAdminRoutes } from './admin-routes.js';
-export type { ConflictDifference, IdempotencyConflict } from './conflict.js';
 export { INSPECTOR_PATH } from './inspector-page.js';
 export type { ReferenceAdmin, ReferenceEngine } from './reference-engine.js';
-export type { LoggedMessage, RequestEntry } from './request-entry.js';
+export type {
+  ConflictDifference,
+  IdempotencyConflict,
+  LoggedMessage,
+  RequestEntry,
+} from './request-entry.js';
 export type { RequestFilter, RequestLog, RequestLogCounts, RequestLogEvent } from './request-log.js';
 export { createReferenceEngine } from './with-admin-routes.js';

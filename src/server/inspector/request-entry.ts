@@ -3,7 +3,27 @@ import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { matchRoute } from '../engine/router.js';
 import { REPLAYED_HEADER } from '../engine/steps.js';
 import { FAULT_HEADER } from '../faults/inject.js';
-import type { IdempotencyConflict } from './conflict.js';
+
+/** One place where a refused request differs from the one that used its Idempotency-Key first. */
+export interface ConflictDifference {
+  /** `operation`, `path`, or a field of the JSON body: `body.puntos`, `body.usuarioData.email`, `body.uids.2`. */
+  at: string;
+  /** The value in the first use, as JSON text (the operation and path as they are); null where it had none. */
+  first: string | null;
+  /** The value in the refused request, alike; null where it has none. */
+  now: string | null;
+}
+
+/** What a 409 on an Idempotency-Key was refused for: the request that holds the key, and how this one differs. */
+export interface IdempotencyConflict {
+  /** The id of the entry whose write holds the key (the newest earlier one, while it is in the log). */
+  firstUse: number;
+  /**
+   * Where the two differ; null when the bodies cannot be compared (one was cut at the log's
+   * `bodyChars`, or is not JSON): the detail then shows both.
+   */
+  differences: ConflictDifference[] | null;
+}
 
 /** A request or an answer as the log keeps it: headers, and the body up to the log's cap. */
 export interface LoggedMessage {
