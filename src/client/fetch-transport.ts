@@ -28,39 +28,6 @@ class FetchedAnswer implements TransportResponse {
   }
 }
 
-function cancelBody(response: Response, reason: unknown): void {
-  response.body?.cancel(reason).catch(() => {});
-}
-
-/**
- * One request through `fetch` and everything that may end it early: its deadline and the caller's
- * signal both abort the request and, once the answer has begun, stop the wait for its body.
- * Some fetch implementations (MSW's among them) keep reading a stalled body after the signal,
- * which would hold the attempt past its deadline.
- */
-class FetchAttempt {
-  readonly controller = new AbortController();
-  #stopReading: ((reason: unknown) => void) | undefined;
-
-  abort(reason: unknown): void {
-    this.controller.abort(reason);
-    this.#stopReading?.(reason);
-  }
-
-  /** The body as text, or the abort's reason as soon as the request is aborted. */
-  read(response: Response): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const { signal } = this.controller;
-      this.#stopReading = (reason) => {
-        cancelBody(response, reason);
-        reject(reason);
-      };
-      if (signal.aborted) return this.#stopReading(signal.reason);
-      response.text().then(resolve, reject);
-    });
-  }
-}
-
 /**
  * Sends with a WHATWG `fetch`. Given `globalThis.fetch` itself, it looks the global up on every
  * call: MSW replaces it when its server starts listening, which may be after the client was made.
@@ -68,14 +35,20 @@ class FetchAttempt {
 export function fetchTransport(fetchImpl: FetchLike): Transport {
   const current: () => FetchLike = fetchImpl === globalThis.fetch ? () => globalThis.fetch : () => fetchImpl;
   return async ({ method, origin, path, headers, body, timeoutMs, signal }) => {
-    const attempt = new FetchAttempt();
+    const controller = new AbortController();
+    // Set once the answer has begun: some fetch implementations (MSW's among them) keep reading a
+    // stalled body after the signal, which would hold the attempt past its deadline.
+    let stopReading: ((reason: unknown) => void) | undefined;
+    const abort = (reason: unknown) => {
+      controller.abort(reason);
+      stopReading?.(reason);
+    };
     // Made only when the deadline passes: an Error's stack trace costs more than the rest of the setup.
     const timer = setTimeout(
-      () => attempt.abort(new TransportTimeout(`no complete answer within ${timeoutMs} ms`)),
+      () => abort(new TransportTimeout(`no complete answer within ${timeoutMs} ms`)),
       timeoutMs,
     );
-    const stopWaiting = signal ? onAbort(signal, () => attempt.abort(signal.reason)) : undefined;
-    const { controller } = attempt;
+    const stopWaiting = signal ? onAbort(signal, () => abort(signal.reason)) : undefined;
     try {
       const response = await current()(`${origin}${path}`, {
         method,
@@ -83,7 +56,15 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
         body,
         signal: controller.signal,
       });
-      return new FetchedAnswer(response, await attempt.read(response));
+      const text = await new Promise<string>((resolve, reject) => {
+        stopReading = (reason) => {
+          response.body?.cancel(reason).catch(() => {});
+          reject(reason);
+        };
+        if (controller.signal.aborted) return stopReading(controller.signal.reason);
+        response.text().then(resolve, reject);
+      });
+      return new FetchedAnswer(response, text);
     } catch (error) {
       const reason: unknown = controller.signal.reason;
       throw reason instanceof TransportTimeout ? reason : error;
