@@ -3,8 +3,10 @@
  * limit, enum and description as the table says it; the tool's own arguments where they belong;
  * and a tools/list short enough for a model's context.
  */
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { describe, expect, it } from 'vitest';
 import { writeEffect } from '../../src/cli/table/tool-effects.js';
+import { OUTPUT_SCHEMAS, type ResultKind } from '../../src/cli/table/tool-output.js';
 import { DRY_RUN_FIELD, TOOL_ARGUMENTS, toolDefinition } from '../../src/cli/table/tool-schema.js';
 import type { OperationDefinition } from '../../src/operations/define.js';
 import { describeParameters } from '../../src/operations/parameters.js';
@@ -63,6 +65,53 @@ describe.each(operations.map((operation) => [operation.id, operation] as const))
   });
 });
 
+/** The kind of a row as the table says it: a group action, else a read if it is a GET, else a write. */
+const kindOfRow = (operation: OperationDefinition): ResultKind =>
+  operation.groupAction ? 'groupAction' : operation.method === 'GET' ? 'read' : 'write';
+
+describe.each(operations.map((operation) => [operation.id, operation] as const))(
+  '%s output schema',
+  (_id, operation) => {
+    it(`is the one schema of its kind (${kindOfRow(operation)}: from method and groupAction)`, () => {
+      expect(toolDefinition(operation).outputSchema).toBe(OUTPUT_SCHEMAS[kindOfRow(operation)]);
+    });
+  },
+);
+
+/** The forms of structuredContent src/cli/mcp/results.ts builds, with records the SDK does not know. */
+const FORMS = {
+  read: { data: { uid: 'cli_0001', fieldTheSdkDoesNotKnow: [1, { x: null }] }, requestId: 'req_1' },
+  readOfAList: { data: [{ anything: true }], requestId: 'req_2' },
+  write: { data: { saldo: 10, extra: 'new' }, requestId: 'req_3', replayed: true, idempotencyKey: 'mcp-ab' },
+  preview: {
+    applied: false,
+    preview: { dryRun: true, afectados: 2, costoEstimado: 4, extra: {} },
+    requestId: 'req_4',
+    toApply: { tool: 'grupos_puntos_add', arguments: { grupoId: 1, apply: true } },
+  },
+  previewRefusedByACap: { applied: false, preview: { afectados: 900 }, requestId: 'req_5' },
+  error: { error: { message: 'body.puntos: must not be 0' } },
+} as const;
+
+/** Which forms a validating client accepts for each kind of tool. */
+const ACCEPTS: Record<ResultKind, (keyof typeof FORMS)[]> = {
+  read: ['read', 'readOfAList', 'write'],
+  write: ['write'],
+  groupAction: ['write', 'preview', 'previewRefusedByACap'],
+};
+
+describe('the output schemas, checked by the validator the MCP SDK Client uses', () => {
+  const validator = new AjvJsonSchemaValidator();
+  const cases = Object.entries(ACCEPTS).flatMap(([kind, accepted]) =>
+    Object.keys(FORMS).map((form) => [kind, form, accepted.includes(form as keyof typeof FORMS)] as const),
+  );
+
+  it.each(cases)('a %s tool: the %s form is valid: %s', (kind, form, valid) => {
+    const validate = validator.getValidator(OUTPUT_SCHEMAS[kind as ResultKind]);
+    expect(validate(FORMS[form as keyof typeof FORMS]).valid).toBe(valid);
+  });
+});
+
 describe('caps shown in the schemas', () => {
   it('--max-points narrows puntos of both operations that move points', () => {
     for (const id of ['clientes.puntos.add', 'grupos.puntos.add']) {
@@ -80,7 +129,7 @@ const estimatedTokens = (text: string): number => Math.ceil(text.length / 4);
 describe('the size of tools/list', () => {
   const listed = JSON.stringify({ tools: operations.map((operation) => toolDefinition(operation)) });
 
-  it('stays within 3,000 estimated tokens for all 18 tools (2,623 when written)', () => {
+  it('stays within 3,000 estimated tokens for all 18 tools, output schemas included (2,623 when written, without them)', () => {
     expect(estimatedTokens(listed)).toBeLessThanOrEqual(3_000);
   });
 });

@@ -8,17 +8,36 @@ import {
 } from '../../client/errors.js';
 import { REPLAYED_HEADER_NAME } from '../../operations/headers.js';
 import { messageOf } from '../shared/error-message.js';
+import type { PreviewContent, ReadContent, WriteContent } from '../table/tool-output.js';
 
-/** A result: its structured form, and the same as JSON text for clients that read only text. */
-function result(structured: Record<string, unknown>, notes: string[] = [], isError = false): CallToolResult {
+/** The JSON first, for clients that read only text, then the notes. */
+function texts(json: Record<string, unknown>, notes: string[]): CallToolResult['content'] {
+  return [
+    { type: 'text', text: JSON.stringify(json) },
+    ...notes.map((text) => ({ type: 'text' as const, text })),
+  ];
+}
+
+/** A result in the form its tool's outputSchema declares (src/cli/table/tool-output.ts), also as JSON text. */
+function result(
+  structured: ReadContent | WriteContent | PreviewContent,
+  notes: string[] = [],
+  isError = false,
+): CallToolResult {
   return {
-    content: [
-      { type: 'text', text: JSON.stringify(structured) },
-      ...notes.map((text) => ({ type: 'text' as const, text })),
-    ],
-    structuredContent: structured,
+    content: texts({ ...structured }, notes),
+    structuredContent: { ...structured },
     ...(isError ? { isError: true } : {}),
   };
+}
+
+/**
+ * A failure: `{ error }` as JSON text only. No `structuredContent`: it would not match the tool's
+ * outputSchema, and the MCP SDK's Client (1.x) validates the structured content of error results
+ * too, so it would throw instead of handing over the error; without it, an error result is valid.
+ */
+function failure(error: Record<string, unknown>, note: string): CallToolResult {
+  return { content: texts({ error }, [note]), isError: true };
 }
 
 /** The answer of a read. */
@@ -69,7 +88,7 @@ export function previewResult(
   apply: { tool: string; arguments: Record<string, unknown> },
   outcome: PreviewOutcome,
 ): CallToolResult {
-  const structured = {
+  const structured: PreviewContent = {
     applied: false,
     preview: response.data,
     requestId: response.meta?.requestId,
@@ -86,7 +105,7 @@ export function previewResult(
 
 /** A refusal of this server's own (a cap, an expired replay window): nothing was sent. */
 export function refusalResult(message: string): CallToolResult {
-  return result({ error: { message } }, [message], true);
+  return failure({ message }, message);
 }
 
 /** What an assistant can act on, beside the message: never the request's headers or the key. */
@@ -114,5 +133,5 @@ export function errorResult(error: unknown): CallToolResult {
     error instanceof RateLimitError
       ? ` Rate limited: retry ${error.retryAfterMs === undefined ? 'in a few seconds' : `after ${Math.ceil(error.retryAfterMs / 1000)} s`}; a write retried the same way is replayed, not applied twice.`
       : '';
-  return result({ error: facts }, [`${facts.message}${retry}`], true);
+  return failure(facts, `${facts.message}${retry}`);
 }

@@ -1,6 +1,7 @@
 import type { OperationDefinition as Operation } from '../../operations/define.js';
 import { describeParameters, type ParameterDescription } from '../../operations/parameters.js';
 import { writeEffect } from './tool-effects.js';
+import { OUTPUT_SCHEMAS, type OutputSchema, resultKind } from './tool-output.js';
 
 /** `clientes.puntos.add` -> `clientes_puntos_add` (CONTRACT.md, "MCP server"). */
 export const toolName = (operation: Pick<Operation, 'id'>): string => operation.id.replaceAll('.', '_');
@@ -29,6 +30,7 @@ export interface ToolDefinition {
   name: string;
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
+  outputSchema: OutputSchema;
   annotations: { readOnlyHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean };
 }
 
@@ -98,7 +100,7 @@ function annotationsOf(operation: Operation): ToolDefinition['annotations'] {
   return { readOnlyHint: false, destructiveHint: effect.destructive, idempotentHint: effect.idempotent };
 }
 
-/** The MCP tool of an operation: its name, a short description, its input schema and its hints, from the table. */
+/** The MCP tool of an operation: its name, a short description, its input and output schemas and its hints, from the table. */
 export function toolDefinition(operation: Operation, caps: ToolCaps = {}): ToolDefinition {
   const { properties, required } = operationProperties(operation, caps);
   const effect = writeEffect(operation.id);
@@ -112,6 +114,7 @@ export function toolDefinition(operation: Operation, caps: ToolCaps = {}): ToolD
       properties,
       ...(required.length > 0 ? { required } : {}),
     },
+    outputSchema: OUTPUT_SCHEMAS[resultKind(operation)],
     annotations: annotationsOf(operation),
   };
 }
