@@ -10,6 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
 import { afterAll } from 'vitest';
 import { operationFlags } from '../../src/cli/table/operation-flags.js';
 import type { Scope } from '../../src/operations/scopes.js';
@@ -46,17 +48,43 @@ export interface Received {
   text(): string;
 }
 
+/** The Client's own validator of structured content (ajv), counting the results it checked. */
+class CountingValidator extends AjvJsonSchemaValidator {
+  checked = 0;
+
+  override getValidator<T>(schema: JsonSchemaType) {
+    const validate = super.getValidator<T>(schema);
+    return (input: unknown) => {
+      this.checked += 1;
+      return validate(input);
+    };
+  }
+}
+
 export interface Session {
   client: Client;
   received: Received;
+  /** How many results' structuredContent the Client validated against their tool's outputSchema. */
+  validated(): number;
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
 }
 
-function session(client: Client, chunks: string[]): Session {
+/** The MCP SDK's Client as an assistant's host uses it: it validates structuredContent against outputSchema. */
+function validatingClient(): { client: Client; validator: CountingValidator } {
+  const validator = new CountingValidator();
+  const client = new Client(
+    { name: 'loyalty-sdk-tests', version: '1.0.0' },
+    { jsonSchemaValidator: validator },
+  );
+  return { client, validator };
+}
+
+function session({ client, validator }: ReturnType<typeof validatingClient>, chunks: string[]): Session {
   return {
     client,
     received: { text: () => chunks.join('') },
+    validated: () => validator.checked,
     call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
     close: () => client.close(),
   };
@@ -92,9 +120,9 @@ export async function stdioSession(url: string, key: string, args: readonly stri
     },
     chunks,
   );
-  const client = new Client({ name: 'loyalty-sdk-tests', version: '1.0.0' });
-  await client.connect(transport);
-  return session(client, chunks);
+  const validating = validatingClient();
+  await validating.client.connect(transport);
+  return session(validating, chunks);
 }
 
 export interface HttpServerProcess {
@@ -174,9 +202,9 @@ export async function httpSession(mcpUrl: string, headers: Record<string, string
     fetch: recordingFetch,
     requestInit: { headers },
   });
-  const client = new Client({ name: 'loyalty-sdk-tests', version: '1.0.0' });
-  await client.connect(transport);
-  return session(client, chunks);
+  const validating = validatingClient();
+  await validating.client.connect(transport);
+  return session(validating, chunks);
 }
 
 /** The arguments of a tool that succeed against the demo seed: VALID_ARGS, named as the tool takes them (no dryRun). */
