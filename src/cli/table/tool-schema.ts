@@ -80,7 +80,7 @@ function operationProperties(operation: Operation, caps: ToolCaps) {
 const OCCURRENCE_SCHEMA = {
   type: 'integer',
   minimum: 1,
-  description: '2, 3...: repeat this exact movement on purpose (the same call again is a replay)',
+  description: '2, 3...: repeat on purpose (the same call again is a replay)',
 };
 
 const APPLY_SCHEMA = {
