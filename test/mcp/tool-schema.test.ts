@@ -129,7 +129,7 @@ const estimatedTokens = (text: string): number => Math.ceil(text.length / 4);
 describe('the size of tools/list', () => {
   const listed = JSON.stringify({ tools: operations.map((operation) => toolDefinition(operation)) });
 
-  it('stays within 3,000 estimated tokens for all 18 tools, output schemas included (2,623 when written, without them)', () => {
+  it('stays within 3,000 estimated tokens for all 18 tools, output schemas included (2,623 when written; 2,945 with the output schemas)', () => {
     expect(estimatedTokens(listed)).toBeLessThanOrEqual(3_000);
   });
 });
