@@ -2,13 +2,12 @@ import type * as z from 'zod/mini';
 import { license } from '../../package.json';
 import type { OperationDefinition } from '../operations/define.js';
 import { envelope } from '../operations/envelope.js';
-import { idempotencyKey } from '../operations/fields.js';
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from '../operations/headers.js';
 import { HELP_PARAMETER, helpFlag } from '../operations/help.js';
 import { API_PREFIX } from '../operations/limits.js';
 import { describeParameters, requestJsonSchema, responseJsonSchema } from '../operations/parameters.js';
 import type { Operation } from '../operations/public.js';
-import { operations } from '../operations/table.js';
+import { describedIdempotencyKey, operations } from '../operations/table.js';
 import { WIRE_INTEGER_PATTERN } from '../operations/wire.js';
 import { SDK_VERSION } from '../version.js';
 import { helpRequestExtension, idempotencyKeyDescription, requestBodyDescription } from './help-request.js';
@@ -47,7 +46,7 @@ function parametersOf(operation: OperationDefinition): Json[] {
   parameters.push(parameterOf('query', HELP_PARAMETER, helpFlag(), false));
   if (operation.idempotency !== 'none') {
     const required = operation.idempotency === 'required';
-    const header = parameterOf('header', IDEMPOTENCY_HEADER, idempotencyKey(), required);
+    const header = parameterOf('header', IDEMPOTENCY_HEADER, describedIdempotencyKey(), required);
     header.description = idempotencyKeyDescription(operation, header.description as string | undefined);
     parameters.push(header);
   }

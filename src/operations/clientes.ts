@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from './define.js';
-import { BOUNDED_JSON, isoDate, jsonValue, motivo, puntos, uid } from './fields.js';
+import { isoDate, jsonValue, motivo, puntos, uid } from './fields.js';
 import { LIMITS } from './limits.js';
 import { once } from './once.js';
 import { perfilUpdate } from './perfil.js';
@@ -10,22 +10,20 @@ const optionalText = () => z.optional(text());
 
 /** Keys the spec names for `usuarioData`; its full set is not shown, so other keys pass through as JSON values. */
 const usuarioData = () =>
-  z
-    .catchall(
-      z.object({
-        nombre: optionalText(),
-        apellido: optionalText(),
-        email: z.optional(z.email('must be an email address')),
-        telefono: optionalText(),
-        num_id: optionalText(),
-        tipo_id: optionalText(),
-        birthdate: z.optional(isoDate()),
-        ciudad: optionalText(),
-        genero: optionalText(),
-      }),
-      jsonValue(),
-    )
-    .check(z.describe(`Customer data; a key the spec does not name takes any ${BOUNDED_JSON}`));
+  z.catchall(
+    z.object({
+      nombre: optionalText(),
+      apellido: optionalText(),
+      email: z.optional(z.email('must be an email address')),
+      telefono: optionalText(),
+      num_id: optionalText(),
+      tipo_id: optionalText(),
+      birthdate: z.optional(isoDate()),
+      ciudad: optionalText(),
+      genero: optionalText(),
+    }),
+    jsonValue(),
+  );
 
 const uidParams = /* @__PURE__ */ once(() => z.strictObject({ uid: uid() }));
 
@@ -39,7 +37,7 @@ export const clientesCreate = defineOperation({
   body: () =>
     z.strictObject({
       usuarioData: usuarioData(),
-      usuarioPassword: z.optional(text().check(z.describe('Initial password; random when omitted'))),
+      usuarioPassword: optionalText(),
     }),
 });
 
@@ -53,9 +51,7 @@ export const clientesRetrieve = defineOperation({
   params: uidParams,
   query: () =>
     z.strictObject({
-      completo: z.optional(
-        z.boolean('must be a boolean').check(z.describe('Include all information; default true')),
-      ),
+      completo: z.optional(z.boolean('must be a boolean')),
     }),
 });
 
@@ -104,12 +100,10 @@ export const clientesNotificacionesSend = defineOperation({
       titulo: text().check(
         z.minLength(1, 'must not be empty'),
         z.maxLength(LIMITS.tituloMaxLength, `must be at most ${LIMITS.tituloMaxLength} characters`),
-        z.describe('Title'),
       ),
       mensaje: text().check(
         z.minLength(1, 'must not be empty'),
         z.maxLength(LIMITS.mensajeMaxLength, `must be at most ${LIMITS.mensajeMaxLength} characters`),
-        z.describe('Message'),
       ),
     }),
 });

@@ -6,7 +6,8 @@ import { once } from './once.js';
 /**
  * Schemas of values that appear in more than one operation. Each rule of the spec's parameter
  * and Limits tables is written here once; the operation table composes them. Each is built on
- * its first use (once.ts).
+ * its first use (once.ts). They check; what they mean in words (their descriptions) is in
+ * field-prose.ts, which a client's bundle does not carry.
  */
 
 /** A calendar date `YYYY-MM-DD` that exists (2023-02-29 does not). */
@@ -24,13 +25,11 @@ export const uid = /* @__PURE__ */ once(() =>
     z.refine((value) => value !== '.' && value !== '..', 'must not be "." or ".."'),
     // A lone surrogate cannot be URL-encoded.
     z.refine((value) => value.isWellFormed(), 'must be well-formed Unicode (no lone surrogate)'),
-    z.describe('Customer UID'),
   ),
 );
 
 /** Identifiers of groups, tasks and promotions: integers, at least 1. */
-export const positiveId = (description: string) =>
-  z.int('must be an integer').check(z.minimum(1, 'must be at least 1'), z.describe(description));
+export const positiveId = () => z.int('must be an integer').check(z.minimum(1, 'must be at least 1'));
 
 /** Points in the public unit; negative removes; at most 10000 either way per call; never 0. */
 export const puntos = /* @__PURE__ */ once(() =>
@@ -38,14 +37,10 @@ export const puntos = /* @__PURE__ */ once(() =>
     z.minimum(-LIMITS.puntosPerCall, `must be at least -${LIMITS.puntosPerCall}`),
     z.maximum(LIMITS.puntosPerCall, `must be at most ${LIMITS.puntosPerCall}`),
     z.refine((value) => value !== 0, 'must not be 0'),
-    // The refinement cannot show in JSON Schema; `not` says the same to the OpenAPI document and the help.
-    z.meta({ description: 'Points in the public unit; a negative number removes', not: { enum: [0] } }),
   ),
 );
 
-export const motivo = /* @__PURE__ */ once(() =>
-  z.optional(z.string('must be a string').check(z.describe('Reason, kept in the audit'))),
-);
+export const motivo = /* @__PURE__ */ once(() => z.optional(z.string('must be a string')));
 
 /** Printable ASCII, no spaces: safe in a header and comparable byte for byte. */
 const PRINTABLE = /^[\x21-\x7E]*$/;
@@ -63,7 +58,6 @@ export const idempotencyKey = /* @__PURE__ */ once(() =>
         `must be at most ${LIMITS.idempotencyKeyMaxLength} characters`,
       ),
       z.regex(PRINTABLE, 'must hold printable ASCII characters only (no spaces or control characters)'),
-      z.describe('Idempotency key, printable ASCII; a UUID is suitable'),
     ),
 );
 
@@ -86,17 +80,7 @@ export const headerValue = /* @__PURE__ */ once(() =>
     ),
 );
 
-export const dryRun = /* @__PURE__ */ once(() =>
-  z.optional(
-    z
-      .boolean('must be a boolean')
-      .check(
-        z.describe(
-          'true: nothing is executed; the answer reports the customers affected and the estimated cost',
-        ),
-      ),
-  ),
-);
+export const dryRun = /* @__PURE__ */ once(() => z.optional(z.boolean('must be a boolean')));
 
 /** How deep a free-form JSON value may nest: the keys of `usuarioData` the spec does not name. */
 export const JSON_MAX_DEPTH = 32;
@@ -130,7 +114,5 @@ export const BOUNDED_JSON = `JSON (null, booleans, finite numbers, strings, arra
 
 /** A free-form JSON value (checked by `isBoundedJson`). */
 export const jsonValue = /* @__PURE__ */ once(() =>
-  z
-    .custom<z.core.util.JSONType>(isBoundedJson, `must be ${BOUNDED_JSON}`)
-    .check(z.describe(`Any ${BOUNDED_JSON}`)),
+  z.custom<z.core.util.JSONType>(isBoundedJson, `must be ${BOUNDED_JSON}`),
 );

@@ -4,9 +4,7 @@ import { dryRun, motivo, positiveId, puntos } from './fields.js';
 import { LIMITS } from './limits.js';
 import { once } from './once.js';
 
-const grupoParams = /* @__PURE__ */ once(() =>
-  z.strictObject({ grupoId: positiveId('Group id, created by segment evaluation') }),
-);
+export const grupoParams = /* @__PURE__ */ once(() => z.strictObject({ grupoId: positiveId() }));
 
 export const gruposPuntosAdd = defineOperation({
   number: 11,
@@ -32,9 +30,7 @@ export const gruposEtiquetasAdd = defineOperation({
   body: () =>
     z.strictObject({
       dryRun: dryRun(),
-      etiqueta: z
-        .string('must be a string')
-        .check(z.minLength(1, 'must not be empty'), z.describe('The tag')),
+      etiqueta: z.string('must be a string').check(z.minLength(1, 'must not be empty')),
     }),
 });
 
@@ -56,7 +52,6 @@ export const gruposNombreSet = defineOperation({
             LIMITS.grupoNombreMaxLength,
             `must be at most ${LIMITS.grupoNombreMaxLength} characters`,
           ),
-          z.describe('Group name'),
         ),
     }),
 });

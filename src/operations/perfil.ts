@@ -3,8 +3,6 @@ import { isoDate } from './fields.js';
 import { once } from './once.js';
 
 const text = () => z.optional(z.string('must be a string'));
-const described = (description: string) =>
-  z.optional(z.string('must be a string').check(z.describe(description)));
 const int = () => z.optional(z.int('must be an integer'));
 const date = () => z.optional(isoDate());
 
@@ -14,16 +12,14 @@ export const perfilUpdate = /* @__PURE__ */ once(() =>
     nombre: text(),
     apellido: text(),
     telefono: text(),
-    tipoId: described('Identification type'),
-    numId: described('Identification number'),
-    extId: described('Customer id in an external system (ERP or point of sale)'),
+    tipoId: text(),
+    numId: text(),
+    extId: text(),
     genero: text(),
     ciudad: text(),
     birthday: date(),
     tipoContribuyente: z.optional(
-      z
-        .int('must be an integer')
-        .check(z.minimum(1, 'must be 1..6'), z.maximum(6, 'must be 1..6'), z.describe('Fiscal type')),
+      z.int('must be an integer').check(z.minimum(1, 'must be 1..6'), z.maximum(6, 'must be 1..6')),
     ),
     digitoVerificador: text(),
     genericString1: text(),

@@ -10,17 +10,15 @@ const daysBetween = (inicio: string, fin: string) => (Date.parse(fin) - Date.par
 
 /**
  * The rules between `inicio` and `fin`: the query's schema checks them, and `fin`'s description
- * states them (JSON Schema cannot compare two parameters), so the help text and the OpenAPI
- * document say what a refusal will.
+ * (field-prose.ts) states them (JSON Schema cannot compare two parameters), so the help text and
+ * the OpenAPI document say what a refusal will.
  */
-const PERIOD_RULES = {
+export const PERIOD_RULES = {
   order: 'inicio must not be after fin',
   span: `the period must span at most ${LIMITS.cuponesMaxDays} days; ask for longer periods in parts`,
 } as const;
 
-const regaloParams = /* @__PURE__ */ once(() =>
-  z.strictObject({ regaloId: positiveId('Gift or promotion id') }),
-);
+export const regaloParams = /* @__PURE__ */ once(() => z.strictObject({ regaloId: positiveId() }));
 
 /** `tipo` values with a meaning of their own in the spec. */
 export const TIPO = { gifts: 1, game: 7, codeCoupon: 101 } as const;
@@ -34,16 +32,7 @@ export const promocionesList = defineOperation({
   idempotency: 'none',
   query: () =>
     z.strictObject({
-      tipo: z.optional(
-        z
-          .int('must be an integer')
-          .check(
-            z.minimum(0, 'must be at least 0'),
-            z.describe(
-              'Omitted: all gifts, code coupons (101) and games (7) included. 1: only gifts and promotions (101 and 7 excluded). Another value: that type only.',
-            ),
-          ),
-      ),
+      tipo: z.optional(z.int('must be an integer').check(z.minimum(0, 'must be at least 0'))),
     }),
 });
 
@@ -62,15 +51,11 @@ export const promocionesSetStatus = defineOperation({
         .check(
           z.minLength(1, 'must not be empty'),
           z.maxLength(LIMITS.comandoMaxLength, `must be at most ${LIMITS.comandoMaxLength} characters`),
-          z.describe("The dashboard's command: activar, desactivar, programar (with fecha), and others"),
         ),
       fecha: z.optional(
         z
           .string('must be a string')
-          .check(
-            z.maxLength(LIMITS.fechaMaxLength, `must be at most ${LIMITS.fechaMaxLength} characters`),
-            z.describe('Date for scheduled commands'),
-          ),
+          .check(z.maxLength(LIMITS.fechaMaxLength, `must be at most ${LIMITS.fechaMaxLength} characters`)),
       ),
     }),
 });
@@ -86,10 +71,9 @@ export const promocionesCuponesList = defineOperation({
   query: () =>
     z
       .strictObject({
-        inicio: isoDate().check(z.describe('First day, YYYY-MM-DD, whole day in the business time zone')),
-        fin: isoDate().check(
-          z.describe(`Last day, YYYY-MM-DD, inclusive; ${PERIOD_RULES.order}; ${PERIOD_RULES.span}`),
-        ),
+        // Each its own copy of the date's schema: field-prose.ts describes the two apart.
+        inicio: z.clone(isoDate()),
+        fin: z.clone(isoDate()),
       })
       .check(
         // Compared only when both are dates: a malformed date already has its own issue.

@@ -1,5 +1,8 @@
 import type * as z from 'zod/mini';
 import { answers } from './answers.js';
+import type { OperationRow } from './define.js';
+import { describeFields, describeSharedFields } from './field-prose.js';
+import { idempotencyKey } from './fields.js';
 import { once } from './once.js';
 import { prose } from './prose.js';
 import { type OperationId, type Row, type RowById, rows } from './rows.js';
@@ -19,14 +22,27 @@ export type OperationById<Id extends OperationId> = WholeRows[Id];
 export type Operation = WholeRows[OperationId];
 export type { OperationId };
 
-/** The row with its prose and its answer's schema beside the others, each schema built on first read. */
+const SCHEMA_FIELDS = ['params', 'query', 'body'] as const;
+
+/**
+ * The row with its prose and its answer's schema beside the others, each schema built on first
+ * read and, before it is handed out, its fields described (field-prose.ts).
+ */
 function withAnswer(row: Row): Operation {
-  const whole = Object.defineProperties({ ...prose[row.id] }, Object.getOwnPropertyDescriptors(row));
-  Object.defineProperty(whole, 'data', {
-    get: once(answers[row.id] as () => z.ZodMiniType),
+  const describe = once(() => describeFields(row));
+  const described = (build: () => unknown): PropertyDescriptor => ({
+    get: () => {
+      describe();
+      return build();
+    },
     enumerable: true,
   });
-  return Object.freeze(whole) as Operation;
+  const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(row);
+  for (const field of SCHEMA_FIELDS) {
+    if (field in row) descriptors[field] = described(() => (row as OperationRow)[field]);
+  }
+  descriptors.data = described(once(answers[row.id] as () => z.ZodMiniType));
+  return Object.freeze(Object.defineProperties({ ...prose[row.id] }, descriptors)) as Operation;
 }
 
 /** The operation table: the 18 operations of the spec, in its order. Everything else derives from it. */
@@ -43,3 +59,9 @@ export function getOperation(id: string): Operation | undefined {
 }
 
 export { operationIds } from './rows.js';
+
+/** The schema of the `Idempotency-Key` header, described, as the OpenAPI document shows it. */
+export function describedIdempotencyKey(): z.ZodMiniType {
+  describeSharedFields();
+  return idempotencyKey();
+}

@@ -19,13 +19,10 @@ export const tareasSetStatus = defineOperation({
   path: '/tareas/{tareaId}/status',
   scope: 'tareas:write',
   idempotency: 'optional',
-  params: () => z.strictObject({ tareaId: positiveId('Task id') }),
+  params: () => z.strictObject({ tareaId: positiveId() }),
   body: () =>
     z.strictObject({
-      status: z
-        .literal([0, 1], 'must be 1 (active) or 0 (inactive)')
-        // JSON Schema would say number for a literal; the values are integers.
-        .check(z.meta({ type: 'integer', description: '1 active, 0 inactive' })),
+      status: z.literal([0, 1], 'must be 1 (active) or 0 (inactive)'),
       nombre: z.optional(
         z
           .string('must be a string')
@@ -34,7 +31,6 @@ export const tareasSetStatus = defineOperation({
               LIMITS.tareaNombreMaxLength,
               `must be at most ${LIMITS.tareaNombreMaxLength} characters`,
             ),
-            z.describe('Name used for the log'),
           ),
       ),
     }),
