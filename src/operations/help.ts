@@ -41,11 +41,13 @@ export function ruleOf(schema: Record<string, unknown>): string {
   return [type, ...rules].join(', ');
 }
 
-const IDEMPOTENCY_TEXT = {
+// A function, not a top-level object: a bundler keeps an unused top-level value whose text reads
+// a property (`LIMITS...`), and a client's bundle, which never renders help, would carry it.
+const idempotencyText = () => ({
   required: `required (${LIMITS.idempotencyKeyMinLength} to ${LIMITS.idempotencyKeyMaxLength} printable characters; the same key with the same body returns the original answer, with another body 409)`,
   optional: 'accepted, not required (when sent, it is honoured as on the writes that require it)',
   none: 'not used (a read)',
-} as const;
+});
 
 /** The plain-text help of an operation (`?help=true`), rendered from the table. */
 export function renderHelp(operation: OperationDefinition): string {
@@ -54,7 +56,7 @@ export function renderHelp(operation: OperationDefinition): string {
     '',
     `${operation.method} ${API_PREFIX}${operation.path}`,
     `Scope: ${operation.scope ?? 'none'}`,
-    `Idempotency-Key: ${IDEMPOTENCY_TEXT[operation.idempotency]}`,
+    `Idempotency-Key: ${idempotencyText()[operation.idempotency]}`,
     '',
     operation.description,
     '',

@@ -54,4 +54,4 @@ export function getRow(id: string): Row | undefined {
   return byId.get(id);
 }
 
-export const operationIds = rows.map((row) => row.id) as OperationId[];
+export const operationIds = /* @__PURE__ */ rows.map((row) => row.id) as OperationId[];
