@@ -48,8 +48,8 @@ export interface OperationDeclaration extends OperationFacts {
 
 /**
  * A row as the client reads it: what the operation is and what it takes, the schemas built on
- * first read. What it answers (answers.ts) and how it is described (prose.ts) the client never
- * needs; table.ts joins them to the rows.
+ * first read. What it answers (answers.ts) and how it and its fields are described (prose.ts,
+ * field-prose.ts) the client never needs; table.ts joins them to the rows.
  */
 export interface OperationRow extends OperationFacts {
   readonly params?: ObjectSchema;
