@@ -78,8 +78,11 @@ function answerOf<Data>(
   response: TransportResponse,
   last: LastAnswer,
 ): ApiResponse<Data> {
-  const replayed = call.idempotencyKey !== undefined && response.headers[REPLAYED_HEADER_NAME] === 'true';
-  logAnswer(context.logger, call.operationId, response.status, replayed);
+  // Asked only when read or logged: reading a header makes the transport build its header record.
+  const replayed = () =>
+    call.idempotencyKey !== undefined && response.headers[REPLAYED_HEADER_NAME] === 'true';
+  if (context.logger.enabled('info'))
+    logAnswer(context.logger, call.operationId, response.status, replayed());
   last.status = response.status;
   const { data, meta } = decodeResponse(response, call, context.options);
   last.requestId = typeof meta?.requestId === 'string' ? meta.requestId : undefined;
@@ -92,7 +95,9 @@ function answerOf<Data>(
       return response.headers;
     },
     idempotencyKey: call.idempotencyKey,
-    replayed,
+    get replayed() {
+      return replayed();
+    },
   };
 }
 
