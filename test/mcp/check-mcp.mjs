@@ -5,7 +5,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createReferenceServer } from '../../dist/server.js';
+
+// By URL: dist/ exists only once built, and the typecheck of a clean clone runs before the build.
+/** @type {typeof import('../../src/server/index.js')} */
+const { createReferenceServer } = await import(new URL('../../dist/server.js', import.meta.url).href);
 
 // Asynchronous: the reference server answers from this process, so nothing here may block it.
 const run = promisify(execFile);
