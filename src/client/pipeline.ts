@@ -191,7 +191,8 @@ function observedCall(context: PipelineContext, operation: OperationRow): Observ
 
 /**
  * Runs the call's attempts, observed when the client's telemetry records this call. Not async
- * itself: the common call, unobserved, is one promise fewer; runAttempts never throws synchronously.
+ * itself, so a call has one promise fewer, observed or not; a throw of the observer is returned
+ * as a rejection all the same (runAttempts never throws synchronously).
  */
 function runCall<Result>(
   context: PipelineContext,
@@ -202,22 +203,13 @@ function runCall<Result>(
   send: Send<Result>,
 ): Promise<Result> {
   const { observer } = context;
-  if (observer === undefined) return runAttempts(context, name, prepare, throttle, send, undefined);
-  return runObserved(context, observer, operation, name, prepare, throttle, send);
-}
-
-async function runObserved<Result>(
-  context: PipelineContext,
-  observer: CallObserver,
-  operation: OperationRow,
-  name: string,
-  prepare: () => PreparedCall,
-  throttle: Throttle | undefined,
-  send: Send<Result>,
-): Promise<Result> {
-  const observation = observer.start(observedCall(context, operation));
-  if (observation === undefined) return runAttempts(context, name, prepare, throttle, send, undefined);
-  return observation.run(() => runAttempts(context, name, prepare, throttle, send, observation));
+  try {
+    const observation = observer?.start(observedCall(context, operation));
+    if (observation === undefined) return runAttempts(context, name, prepare, throttle, send, undefined);
+    return observation.run(() => runAttempts(context, name, prepare, throttle, send, observation));
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**
