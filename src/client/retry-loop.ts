@@ -2,8 +2,7 @@ import { waitFor } from '../limits/wait.js';
 import type { CallObservation } from '../telemetry/index.js';
 import { abortError, type Throttle } from './attempt.js';
 import { logRetry } from './call-log.js';
-import { LoyaltyApiError, type LoyaltyError } from './errors.js';
-import { gaveUp } from './gave-up.js';
+import { gaveUp, LoyaltyApiError, type LoyaltyError } from './errors.js';
 import type { LevelledLogger } from './logger.js';
 import { backoffDelay, decideRetry, parseRetryAfter, type RetryDecision, type RetryPolicy } from './retry.js';
 

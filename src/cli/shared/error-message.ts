@@ -4,8 +4,8 @@ import {
   ConflictError,
   conflictHint,
   LoyaltyConnectionError,
+  sameKeyHint,
 } from '../../client/errors.js';
-import { sameKeyHint } from '../../client/gave-up.js';
 import { KEY_SOURCES } from './api-key.js';
 
 const CLI_KEY_HINT = `. Check the API key (${KEY_SOURCES}).`;
