@@ -1,4 +1,6 @@
 import type { EnvelopeMeta } from '../operations/envelope.js';
+import { REPLAYED_HEADER_NAME } from '../operations/headers.js';
+import type { TransportResponse } from './transport.js';
 
 export interface ApiResponse<Data> {
   data: Data;
@@ -13,6 +15,49 @@ export interface ApiResponse<Data> {
    * without a key is never a replay).
    */
   replayed: boolean;
+}
+
+/** Whether an answer is a replay: the call sent a key, and the service said it answered it before. */
+export function isReplay(answer: TransportResponse, idempotencyKey: string | undefined): boolean {
+  return idempotencyKey !== undefined && answer.headers[REPLAYED_HEADER_NAME] === 'true';
+}
+
+/** Where a call's answer keeps the transport's answer its headers are read from; not a key of the record. */
+const ANSWER = Symbol('answer');
+
+function readHeaders(this: CallResponse<unknown>): Record<string, string> {
+  return this[ANSWER].headers;
+}
+
+function readReplayed(this: CallResponse<unknown>): boolean {
+  return isReplay(this[ANSWER], this.idempotencyKey);
+}
+
+/**
+ * A successful call's answer, the record `withResponse()` gives. `headers` (and `replayed`, read
+ * from them) read through to the transport's answer, which makes its header record only when
+ * first asked; they are still keys of the record, so it spreads, serializes and prints whole.
+ * Defined on each record with shared getters: an object literal with getters of its own costs
+ * a call more CPU than all of its decoding (docs/decisions.md).
+ */
+export class CallResponse<Data> implements ApiResponse<Data> {
+  data: Data;
+  meta: EnvelopeMeta;
+  status: number;
+  declare readonly headers: Record<string, string>;
+  idempotencyKey: string | undefined;
+  declare readonly replayed: boolean;
+  declare readonly [ANSWER]: TransportResponse;
+
+  constructor(data: Data, meta: EnvelopeMeta, answer: TransportResponse, idempotencyKey: string | undefined) {
+    this.data = data;
+    this.meta = meta;
+    this.status = answer.status;
+    Object.defineProperty(this, 'headers', { get: readHeaders, enumerable: true });
+    this.idempotencyKey = idempotencyKey;
+    Object.defineProperty(this, 'replayed', { get: readReplayed, enumerable: true });
+    Object.defineProperty(this, ANSWER, { value: answer });
+  }
 }
 
 /**

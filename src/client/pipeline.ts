@@ -2,9 +2,8 @@ import { limiterKeyId } from '../limits/key-id.js';
 import type { KeyLimiter, Limiter, LimitKind } from '../limits/limiter.js';
 import type { OperationRow } from '../operations/define.js';
 import type { EnvelopeMeta } from '../operations/envelope.js';
-import { REPLAYED_HEADER_NAME } from '../operations/headers.js';
 import type { CallObservation, CallObserver, ObservedCall } from '../telemetry/index.js';
-import type { ApiResponse } from './api-promise.js';
+import { type ApiResponse, CallResponse, isReplay } from './api-promise.js';
 import { type AttemptContext, sendAttempt, type Throttle, takeToken } from './attempt.js';
 import { logAnswer, logFailure } from './call-log.js';
 import { decodeResponse } from './decode.js';
@@ -78,27 +77,12 @@ function answerOf<Data>(
   response: TransportResponse,
   last: LastAnswer,
 ): ApiResponse<Data> {
-  // Asked only when read or logged: reading a header makes the transport build its header record.
-  const replayed = () =>
-    call.idempotencyKey !== undefined && response.headers[REPLAYED_HEADER_NAME] === 'true';
   if (context.logger.enabled('info'))
-    logAnswer(context.logger, call.operationId, response.status, replayed());
+    logAnswer(context.logger, call.operationId, response.status, isReplay(response, call.idempotencyKey));
   last.status = response.status;
   const { data, meta } = decodeResponse(response, call, context.options);
   last.requestId = typeof meta?.requestId === 'string' ? meta.requestId : undefined;
-  return {
-    data: data as Data,
-    meta: meta as EnvelopeMeta,
-    status: response.status,
-    // Read through: a fetch transport copies the headers only when first read.
-    get headers() {
-      return response.headers;
-    },
-    idempotencyKey: call.idempotencyKey,
-    get replayed() {
-      return replayed();
-    },
-  };
+  return new CallResponse(data as Data, meta as EnvelopeMeta, response, call.idempotencyKey);
 }
 
 /** The last answer of a call, as its attempts see it: for the call's span and channel message. */
