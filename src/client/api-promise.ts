@@ -22,42 +22,44 @@ export function isReplay(answer: TransportResponse, idempotencyKey: string | und
   return idempotencyKey !== undefined && answer.headers[REPLAYED_HEADER_NAME] === 'true';
 }
 
-/** Where a call's answer keeps the transport's answer its headers are read from; not a key of the record. */
-const ANSWER = Symbol('answer');
+/**
+ * A successful call's answer as the pipeline resolves it: `headers` (and `replayed`, read from
+ * them) read through to the transport's answer, which makes its header record only when first
+ * asked. Getters on the prototype, so that making one costs nothing a call would notice: an
+ * object literal with getters of its own cost a call more CPU than all of its decoding
+ * (docs/decisions.md). `withResponse()` gives it as a record (`responseRecord`).
+ */
+export class CallResponse<Data> implements ApiResponse<Data> {
+  status: number;
 
-function readHeaders(this: CallResponse<unknown>): Record<string, string> {
-  return this[ANSWER].headers;
-}
+  constructor(
+    public data: Data,
+    public meta: EnvelopeMeta,
+    private readonly answer: TransportResponse,
+    public idempotencyKey: string | undefined,
+  ) {
+    this.status = answer.status;
+  }
 
-function readReplayed(this: CallResponse<unknown>): boolean {
-  return isReplay(this[ANSWER], this.idempotencyKey);
+  get headers(): Record<string, string> {
+    return this.answer.headers;
+  }
+
+  get replayed(): boolean {
+    return isReplay(this.answer, this.idempotencyKey);
+  }
 }
 
 /**
- * A successful call's answer, the record `withResponse()` gives. `headers` (and `replayed`, read
- * from them) read through to the transport's answer, which makes its header record only when
- * first asked; they are still keys of the record, so it spreads, serializes and prints whole.
- * Defined on each record with shared getters: an object literal with getters of its own costs
- * a call more CPU than all of its decoding (docs/decisions.md).
+ * What `withResponse()` gives: a record whose keys are the six fields, so that it spreads,
+ * serializes and prints whole, with `headers` and `replayed` still read only when asked.
  */
-export class CallResponse<Data> implements ApiResponse<Data> {
-  data: Data;
-  meta: EnvelopeMeta;
-  status: number;
-  declare readonly headers: Record<string, string>;
-  idempotencyKey: string | undefined;
-  declare readonly replayed: boolean;
-  declare readonly [ANSWER]: TransportResponse;
-
-  constructor(data: Data, meta: EnvelopeMeta, answer: TransportResponse, idempotencyKey: string | undefined) {
-    this.data = data;
-    this.meta = meta;
-    this.status = answer.status;
-    Object.defineProperty(this, 'headers', { get: readHeaders, enumerable: true });
-    this.idempotencyKey = idempotencyKey;
-    Object.defineProperty(this, 'replayed', { get: readReplayed, enumerable: true });
-    Object.defineProperty(this, ANSWER, { value: answer });
-  }
+function responseRecord<Data>(response: ApiResponse<Data>): ApiResponse<Data> {
+  const { data, meta, status, idempotencyKey } = response;
+  return Object.defineProperties({ data, meta, status, idempotencyKey } as ApiResponse<Data>, {
+    headers: { get: () => response.headers, enumerable: true },
+    replayed: { get: () => response.replayed, enumerable: true },
+  });
 }
 
 /**
@@ -68,6 +70,7 @@ export class CallResponse<Data> implements ApiResponse<Data> {
 export class APIPromise<Data> extends Promise<Data> {
   readonly #response: Promise<ApiResponse<Data>>;
   #data: Promise<Data> | undefined;
+  #record: Promise<ApiResponse<Data>> | undefined;
 
   constructor(response: Promise<ApiResponse<Data>>) {
     super((resolve) => resolve(undefined as Data));
@@ -80,7 +83,8 @@ export class APIPromise<Data> extends Promise<Data> {
   }
 
   withResponse(): Promise<ApiResponse<Data>> {
-    return this.#response;
+    this.#record ??= this.#response.then(responseRecord);
+    return this.#record;
   }
 
   #dataPromise(): Promise<Data> {

@@ -60,6 +60,24 @@ describe('.withResponse()', () => {
     expect(response.replayed).toBe(false);
   });
 
+  it('gives a record that spreads and serializes whole, headers and replayed included', async () => {
+    stub.script(success({ saldo: 20 }, { 'x-request-id': 'req-whole', 'idempotent-replayed': 'true' }));
+    const response = await clientFor(stub).clientes.puntos.add('u-1', { puntos: 20 }).withResponse();
+    const spread = { ...response };
+    expect(spread.headers['x-request-id']).toBe('req-whole');
+    expect(spread.replayed).toBe(true);
+    const serialized = JSON.parse(JSON.stringify(response));
+    expect(serialized.headers['x-request-id']).toBe('req-whole');
+    expect(serialized.replayed).toBe(true);
+    expect(serialized.data).toEqual({ saldo: 20 });
+  });
+
+  it('gives the same record each time withResponse() is asked', async () => {
+    stub.script(success({ saldo: 20 }));
+    const call = clientFor(stub).clientes.puntos.add('u-1', { puntos: 20 });
+    expect(await call.withResponse()).toBe(await call.withResponse());
+  });
+
   it('against the reference server: the same key and body twice, the second answer is the first one replayed', async () => {
     const { client, admin } = await createTestClient();
     const uid = admin.createCustomer({ puntos: 100 });
