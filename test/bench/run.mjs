@@ -6,8 +6,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { benchmark } from './benchmark.mjs';
-import { createCandidates, SDK_READ, SDK_WRITE } from './candidates.mjs';
+import { benchmarkInOwnProcesses } from './benchmark.mjs';
+import { CANDIDATES, makeCandidate, SDK_READ, SDK_WRITE } from './candidates.mjs';
 import { writeChart } from './chart.mjs';
 import { checkHeap } from './heap-check.mjs';
 import { describeMachine, formatHeap, formatTable, formatTargets, writeMarkdown } from './report.mjs';
@@ -20,7 +20,7 @@ if (!globalThis.gc) throw new Error('run the benchmark with node --expose-gc (th
 const settings = {
   rounds: Number(process.env.BENCH_ROUNDS ?? 15),
   durationMs: Number(process.env.BENCH_MS ?? 300),
-  warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 1000),
+  warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 600),
 };
 const docs = (/** @type {string} */ name) => fileURLToPath(new URL(`../../docs/${name}`, import.meta.url));
 
@@ -35,16 +35,14 @@ console.log(`${settings.rounds} rounds x ${settings.durationMs} ms per client an
 
 const server = await startFixedServer();
 try {
-  const candidates = await createCandidates(server.url);
-  const results = await benchmark(candidates, settings, (round) =>
+  const results = await benchmarkInOwnProcesses(CANDIDATES, server.url, settings, (round) =>
     process.stdout.write(`round ${round}/${settings.rounds} done\n`),
   );
   const targets = checkTargets(results);
   console.log(`\n${formatTable(results)}\n\nTargets (ratios from this run):\n${formatTargets(targets)}\n`);
 
-  const sdkRead = candidates.find((candidate) => candidate.name === SDK_READ);
-  const sdkWrite = candidates.find((candidate) => candidate.name === SDK_WRITE);
-  if (!sdkRead || !sdkWrite) throw new Error('the SDK candidates are missing');
+  const sdkRead = await makeCandidate(SDK_READ, server.url);
+  const sdkWrite = await makeCandidate(SDK_WRITE, server.url);
   let calls = 0;
   const heap = await checkHeap(() => (calls++ % 2 ? sdkWrite.call() : sdkRead.call()));
   console.log(formatHeap(heap));

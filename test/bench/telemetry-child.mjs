@@ -13,7 +13,7 @@ import {
   PeriodicExportingMetricReader,
 } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { benchmark } from './benchmark.mjs';
+import { benchmarkInOneProcess } from './benchmark.mjs';
 import { API_KEY } from './candidates.mjs';
 
 const [, , baseUrl = '', withoutApiEntry = '', mode = 'api'] = process.argv;
@@ -52,6 +52,6 @@ const settings = {
   durationMs: Number(process.env.BENCH_MS ?? 300),
   warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 1000),
 };
-const results = await benchmark(candidates, settings);
+const results = await benchmarkInOneProcess(candidates, settings);
 process.stdout.write(`${JSON.stringify(results)}\n`);
 process.exit(0);
