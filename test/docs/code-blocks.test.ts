@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { typeErrorsOf } from '../support/type-check-folder.js';
 
 /**
  * Every TypeScript block in README.md and docs/*.md compiles against the SDK's source, so a
@@ -35,22 +35,7 @@ describe('code blocks of the guides', () => {
       });
     }
     expect(files.length).toBeGreaterThan(0);
-    writeFileSync(
-      join(out, 'tsconfig.json'),
-      JSON.stringify({
-        extends: '../../tsconfig.json',
-        compilerOptions: { noUnusedLocals: false },
-        include: ['*.ts'],
-      }),
-    );
-    let output = '';
-    try {
-      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', out], {
-        encoding: 'utf8',
-      });
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error);
-    }
+    const output = typeErrorsOf(out, { noUnusedLocals: false });
     expect(output).toBe('');
   });
 });

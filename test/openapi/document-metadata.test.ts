@@ -4,7 +4,6 @@
  * document uses, tags, license and contact (Spectral and Redocly warn without them), and the
  * document still valid for openapi-backend's validator.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAPIBackend from 'openapi-backend';
@@ -14,22 +13,14 @@ import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { TAG_DESCRIPTIONS } from '../../src/openapi/tags.js';
 import { SCOPES } from '../../src/operations/scopes.js';
 import { operations } from '../../src/operations/table.js';
-import { createReferenceEngine, DEMO_API_KEY, DEMO_READ_ONLY_API_KEY } from '../../src/server/internal.js';
+import { DEMO_API_KEY, DEMO_READ_ONLY_API_KEY } from '../../src/server/internal.js';
+import { servedDocument } from '../support/openapi-check.js';
+import { typeErrorsOf } from '../support/type-check-folder.js';
 
 type Json = Record<string, unknown>;
 
 const root = join(import.meta.dirname, '..', '..');
 const full = buildOpenApiDocument();
-
-async function served(apiKey: string): Promise<Json> {
-  const answer = await createReferenceEngine().handle({
-    method: 'GET',
-    path: '/ext/v3/openapi.json',
-    query: '',
-    headers: { apikey: apiKey, host: 'loyalty.test' },
-  });
-  return (JSON.parse(answer.body) as { data: Json }).data;
-}
 
 const metaOf = (document: Json) =>
   ((((document.components as Json).schemas as Json).Envelope as Json).properties as Json).meta as {
@@ -71,22 +62,7 @@ describe('meta.scope and meta.requiredScope', () => {
         '',
       ].join('\n'),
     );
-    writeFileSync(
-      join(scratch, 'tsconfig.json'),
-      JSON.stringify({
-        extends: '../../tsconfig.json',
-        compilerOptions: { noEmit: true },
-        include: ['*.ts'],
-      }),
-    );
-    let output = '';
-    try {
-      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', scratch], {
-        encoding: 'utf8',
-      });
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error);
-    }
+    const output = typeErrorsOf(scratch, { noEmit: true });
     expect(output).toBe('');
   }, 60_000);
 });
@@ -100,7 +76,7 @@ describe('header components', () => {
   });
 
   it('a document of reads only (a key without write scopes) has no Idempotent-Replayed component', async () => {
-    const readOnly = await served(DEMO_READ_ONLY_API_KEY);
+    const readOnly = await servedDocument(DEMO_READ_ONLY_API_KEY);
     const headers = Object.keys((readOnly.components as Json).headers as Json);
     expect(headers).not.toContain('Idempotent-Replayed');
     expect(headers.sort()).toEqual(referencedHeaders(readOnly).sort());
@@ -127,7 +103,7 @@ describe('tags, license and contact', () => {
   });
 
   it("a scope-limited document declares only its operations' tags", async () => {
-    const readOnly = await served(DEMO_READ_ONLY_API_KEY);
+    const readOnly = await servedDocument(DEMO_READ_ONLY_API_KEY);
     const names = (readOnly.tags as { name: string }[]).map((tag) => tag.name);
     expect(names).not.toContain('grupos');
     expect(names).toContain('clientes');
@@ -146,8 +122,8 @@ describe('tags, license and contact', () => {
 describe('validity', () => {
   it.each([
     ['the full document', async () => full],
-    ['the document served to every scope', () => served(DEMO_API_KEY)],
-    ['the document served to a read-only key', () => served(DEMO_READ_ONLY_API_KEY)],
+    ['the document served to every scope', () => servedDocument(DEMO_API_KEY)],
+    ['the document served to a read-only key', () => servedDocument(DEMO_READ_ONLY_API_KEY)],
   ])("%s passes openapi-backend's validation of the definition", async (_name, documentOf) => {
     const api = new OpenAPIBackend({
       definition: (await documentOf()) as never,

@@ -41,13 +41,13 @@ export interface OpenApiCheck {
   check(request: EngineRequest, response: EngineResponse): void;
 }
 
-/** The document as the server serves it to a key with every scope. */
-async function servedDocument(): Promise<Json> {
+/** The document as the server serves it to a key (by default, one with every scope). */
+export async function servedDocument(apiKey: string = DEMO_API_KEY): Promise<Json> {
   const response = await createReferenceEngine().handle({
     method: 'GET',
     path: '/ext/v3/openapi.json',
     query: '',
-    headers: { apikey: DEMO_API_KEY, host: 'loyalty.test' },
+    headers: { apikey: apiKey, host: 'loyalty.test' },
   });
   return (JSON.parse(response.body) as { data: Json }).data;
 }
