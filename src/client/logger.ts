@@ -1,4 +1,7 @@
+import { maskSecret, maskSecretIn } from '../core/index.js';
 import { API_KEY_HEADER } from '../operations/headers.js';
+
+export { maskSecret };
 
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
@@ -10,11 +13,6 @@ export interface Logger {
 }
 
 export const LOG_LEVELS: readonly LogLevel[] = ['off', 'error', 'warn', 'info', 'debug'];
-
-/** The last four characters at most, and only of a secret long enough to keep the rest hidden. */
-export function maskSecret(secret: string): string {
-  return secret.length >= 16 ? `****${secret.slice(-4)}` : '****';
-}
 
 const SECRET_HEADERS = new Set([API_KEY_HEADER, 'authorization', 'proxy-authorization', 'cookie']);
 
@@ -35,10 +33,9 @@ export interface LevelledLogger extends Logger {
 /** A logger that drops what is below `level`. Each message is also scrubbed of the key, whatever its source. */
 export function levelled(logger: Logger, level: LogLevel, secret: string): LevelledLogger {
   const rank = LOG_LEVELS.indexOf(level);
-  const masked = maskSecret(secret);
   // Strings anywhere in plain objects and arrays too: a caller may send the key in a header of its own.
   const scrub = (value: unknown, depth = 0): unknown => {
-    if (typeof value === 'string') return value.split(secret).join(masked);
+    if (typeof value === 'string') return maskSecretIn(value, secret);
     if (depth >= 8 || value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
     const prototype = Object.getPrototypeOf(value);

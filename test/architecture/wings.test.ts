@@ -30,6 +30,7 @@ const WINGS = [
   'src/telemetry',
   'src/openapi',
   'src/operations',
+  'src/core',
 ] as const;
 
 /** The main entry: below the CLI, above everything else, and it leaves the server out. */
