@@ -3,6 +3,7 @@ import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { matchRoute } from '../engine/router.js';
 import { REPLAYED_HEADER } from '../engine/steps.js';
 import { FAULT_HEADER } from '../faults/inject.js';
+import { maskedExchange } from './request-secrets.js';
 
 /** One place where a refused request differs from the one that used its Idempotency-Key first. */
 export interface ConflictDifference {
@@ -60,7 +61,11 @@ export interface RequestEntry {
   /** The fault injected into this answer, if any. */
   fault: string | null;
   requestId: string | null;
-  /** The request's headers without `apikey`, whose value is never kept. */
+  /**
+   * The request's headers without `apikey`; its value, the `Authorization`, `Proxy-Authorization`
+   * and `Cookie` credentials and an `apikey` query parameter are masked here, in `path`, `query`
+   * and both bodies (docs/reference-server.md, "The request log").
+   */
   request: LoggedMessage;
   response: LoggedMessage;
 }
@@ -75,6 +80,11 @@ export interface RawEntry {
   /** The request's headers, `apikey` taken out, and the masked key. */
   requestHeaders: Record<string, string>;
   key: string | null;
+  /**
+   * The key sent, never shown: what a reader sees is masked when the entry is derived, so that
+   * recording stays a push (masking scans every body for the key).
+   */
+  apiKey: string | undefined;
   requestBody: LoggedBody;
   /** The answer without its body: the log keeps the body only up to its cap, in `responseBody`. */
   response: Pick<EngineResponse, 'status' | 'headers' | 'fault'>;
@@ -166,15 +176,26 @@ function idempotencyOf(raw: RawEntry, write: boolean): RequestEntry['idempotency
 export function entryOf(raw: RawEntry): RequestEntry {
   const route = matchRoute(raw.request.method.toUpperCase(), raw.request.path);
   const operation = route.kind === 'operation' ? route.operation : undefined;
-  const idempotencyKey = operation ? (raw.requestHeaders[IDEMPOTENCY_HEADER_NAME] ?? null) : null;
+  const shown = maskedExchange(
+    {
+      path: raw.request.path,
+      query: raw.request.query,
+      requestHeaders: raw.requestHeaders,
+      requestBody: raw.requestBody.text,
+      responseHeaders: raw.response.headers,
+      responseBody: raw.responseBody.text,
+    },
+    raw.apiKey,
+  );
+  const idempotencyKey = operation ? (shown.requestHeaders[IDEMPOTENCY_HEADER_NAME] ?? null) : null;
   const idempotency = idempotencyOf(raw, operation !== undefined && operation.idempotency !== 'none');
-  const { requestId, appId } = envelopeMeta(raw.responseBody.text);
+  const { requestId, appId } = envelopeMeta(shown.responseBody);
   return {
     id: raw.id,
     time: new Date(raw.at).toISOString(),
     method: raw.request.method.toUpperCase(),
-    path: raw.request.path,
-    query: raw.request.query,
+    path: shown.path,
+    query: shown.query,
     operationId: operation?.id ?? null,
     key: raw.key,
     appId,
@@ -185,15 +206,15 @@ export function entryOf(raw: RawEntry): RequestEntry {
     replayOf: null,
     conflict: null,
     fault: raw.response.headers[FAULT_HEADER] ?? deliveryFault(raw.response),
-    requestId: requestId ?? raw.response.headers['x-request-id'] ?? null,
+    requestId: requestId ?? shown.responseHeaders['x-request-id'] ?? null,
     request: {
-      headers: raw.requestHeaders,
-      body: raw.requestBody.text,
+      headers: shown.requestHeaders,
+      body: shown.requestBody,
       bodyTruncated: raw.requestBody.truncated,
     },
     response: {
-      headers: raw.response.headers,
-      body: raw.responseBody.text,
+      headers: shown.responseHeaders,
+      body: shown.responseBody,
       bodyTruncated: raw.responseBody.truncated,
     },
   };

@@ -76,6 +76,7 @@ export class RequestLog {
       request: { method: request.method, path: request.path, query: request.query },
       requestHeaders: keptHeaders(request.headers),
       key: maskKey(request.headers[API_KEY_HEADER]),
+      apiKey: request.headers[API_KEY_HEADER],
       requestBody: capBody(request.body, bodyChars),
       response: { status: response.status, headers: response.headers, fault: response.fault },
       responseBody: capBody(response.body, bodyChars),
