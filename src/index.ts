@@ -24,11 +24,13 @@ export {
   LoyaltyBudgetError,
   LoyaltyConnectionError,
   LoyaltyError,
+  LoyaltyResponseTooLargeError,
   LoyaltyTimeoutError,
   LoyaltyValidationError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   RouteNotFoundError,
   UnprocessableEntityError,
 } from './client/errors.js';

@@ -1,14 +1,15 @@
+import { maskSecretIn } from '../core/index.js';
 import type { TransportResponse } from './transport.js';
 
 /** How much of an answer that is not the envelope a message quotes. */
 const EXCERPT_LENGTH = 80;
 
 /**
- * `text` with `secret` replaced by `****` (no part of it, unlike a log line): a page that echoes
- * the request (a wrong baseUrl) must not put the key in an error.
+ * `text` with `secret` masked, and any piece of it a parser split off: a page that echoes the
+ * request (a wrong baseUrl) must not put the key in an error.
  */
 export function withoutSecret(text: string, secret: string): string {
-  return secret !== '' && text.includes(secret) ? text.split(secret).join('****') : text;
+  return maskSecretIn(text, secret);
 }
 
 /** An answer with `secret` replaced by `****` in its headers and its text: what an error may keep of it. */

@@ -2,11 +2,17 @@ import type { KeyLimiter, LimitKind } from '../limits/limiter.js';
 import type { CallObservation } from '../telemetry/index.js';
 import { scrubSecretFromCause } from './cause-secret.js';
 import { describeConnectionFailure } from './connection-failure.js';
-import { LoyaltyAbortError, LoyaltyConnectionError, LoyaltyTimeoutError } from './errors.js';
+import {
+  LoyaltyAbortError,
+  LoyaltyConnectionError,
+  LoyaltyResponseTooLargeError,
+  LoyaltyTimeoutError,
+  sameKeyHint,
+} from './errors.js';
 import { type LevelledLogger, redactHeaders } from './logger.js';
 import type { ResolvedOptions } from './options.js';
 import type { PreparedCall } from './prepare.js';
-import { type Transport, type TransportResponse, TransportTimeout } from './transport.js';
+import { type Transport, type TransportResponse, TransportTimeout, TransportTooLarge } from './transport.js';
 
 /** What an attempt needs from its client: where to send, how, and where to log. */
 export interface AttemptContext {
@@ -51,14 +57,41 @@ export async function takeToken(
   }
 }
 
-/** The SDK error for a send that got no answer: the caller's abort, a timeout, or a connection failure. */
+/**
+ * The error of an answer over the call's limit: the limit and the option that sets it, and for a
+ * keyed write that it may have been applied and that the same key makes sending it again safe.
+ */
+function tooLargeError(call: PreparedCall, error: TransportTooLarge): LoyaltyResponseTooLargeError {
+  const what =
+    error.declaredBytes === undefined
+      ? `more than ${error.limitBytes} bytes arrived`
+      : `its Content-Length is ${error.declaredBytes} bytes`;
+  const write =
+    call.idempotencyKey === undefined
+      ? ''
+      : ` The write may have been applied. ${sameKeyHint(call.idempotencyKey)}`;
+  return new LoyaltyResponseTooLargeError({
+    operationId: call.operationId,
+    idempotencyKey: call.idempotencyKey,
+    limitBytes: error.limitBytes,
+    receivedBytes: error.receivedBytes,
+    declaredBytes: error.declaredBytes,
+    message:
+      `${call.operationId}: the answer is larger than maxResponseBytes (${error.limitBytes} bytes): ${what}, ` +
+      'and the SDK stopped reading it. No answer of this API is that large: check baseUrl, or raise ' +
+      `maxResponseBytes (client or request option) if you expect it.${write}`,
+  });
+}
+
+/** The SDK error for a send that got no whole answer: the caller's abort, a timeout, a connection failure, or too large an answer. */
 function noAnswerError(
   context: AttemptContext,
   call: PreparedCall,
   attemptNumber: number,
   error: unknown,
-): LoyaltyAbortError | LoyaltyConnectionError {
+): LoyaltyAbortError | LoyaltyConnectionError | LoyaltyResponseTooLargeError {
   if (call.signal?.aborted) return abortError(call.operationId, call.signal);
+  if (error instanceof TransportTooLarge) return tooLargeError(call, error);
   if (error instanceof TransportTimeout) {
     return new LoyaltyTimeoutError(
       call.operationId,
@@ -98,6 +131,7 @@ export async function sendAttempt(
       body: call.body,
       timeoutMs: call.timeoutMs,
       signal,
+      maxResponseBytes: call.maxResponseBytes,
     });
   } catch (error) {
     throw noAnswerError(context, call, attemptNumber, error);

@@ -4,7 +4,7 @@ import { withoutSecret } from './answer-text.js';
 const MAX_DEPTH = 4;
 
 /**
- * Replaces `secret` with `****` in the string fields of a transport's error and its causes, in
+ * Masks `secret` (and any piece of it a parser split off) in the string fields of a transport's error and its causes, in
  * place: the error stays the cause of the SDK's, as it was thrown, but a parse error keeps the
  * bytes the server sent (undici's `data`), and a server may echo the request's `apikey` there.
  */
@@ -13,9 +13,8 @@ export function scrubSecretFromCause(error: unknown, secret: string, depth = 0):
   for (const name of Object.getOwnPropertyNames(error)) {
     const descriptor = Object.getOwnPropertyDescriptor(error, name);
     if (typeof descriptor?.value !== 'string' || !descriptor.writable) continue;
-    if (descriptor.value.includes(secret)) {
-      Object.defineProperty(error, name, { ...descriptor, value: withoutSecret(descriptor.value, secret) });
-    }
+    const masked = withoutSecret(descriptor.value, secret);
+    if (masked !== descriptor.value) Object.defineProperty(error, name, { ...descriptor, value: masked });
   }
   scrubSecretFromCause((error as { cause?: unknown }).cause, secret, depth + 1);
 }

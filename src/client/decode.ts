@@ -12,6 +12,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from './errors.js';
+import { isRedirect, redirectError } from './redirect.js';
 import { parseRetryAfter } from './retry.js';
 import { isRouteMiss, routeMissError } from './route-miss.js';
 import type { TransportResponse } from './transport.js';
@@ -104,6 +105,7 @@ function failureOf(answer: TransportResponse, call: DecodeTarget, client: Decode
       `${call.operationId} (${call.method} ${init.path}) answered ${response.status} without a success envelope${said}`,
     );
   }
+  if (isRedirect(response.status)) return redirectError(init, response.headers.location, client);
   if (response.status === 404 && isRouteMiss(init, call.namesResource)) {
     return routeMissError(init, client.origin, client.basePath);
   }

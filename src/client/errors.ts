@@ -231,6 +231,27 @@ export class RateLimitError extends LoyaltyApiError {
 
 export class InternalServerError extends LoyaltyApiError {}
 
+/**
+ * The service answered with a redirect (3xx), which the SDK never follows: the other address
+ * would receive the key, the Idempotency-Key and the body. Never retried.
+ */
+export class RedirectError extends LoyaltyApiError {
+  /**
+   * Where the service redirects: the target's origin and path, never its query; undefined when
+   * the answer named no target, or a browser hid it (an opaque redirect, status 0).
+   */
+  readonly location: string | undefined;
+
+  constructor(init: ApiErrorInit, location: string | undefined, message: string) {
+    super(init, message);
+    this.location = location;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), location: this.location };
+  }
+}
+
 /** No HTTP answer arrived (connection refused, reset, DNS, TLS). */
 export class LoyaltyConnectionError extends LoyaltyError {
   readonly operationId: string;
@@ -249,6 +270,42 @@ export class LoyaltyConnectionError extends LoyaltyError {
 
 /** An attempt took longer than `timeoutMs` (headers and body). */
 export class LoyaltyTimeoutError extends LoyaltyConnectionError {}
+
+/**
+ * The answer was larger than `maxResponseBytes`: the SDK stopped reading it and dropped the
+ * connection. Never retried (the same answer would come again).
+ */
+export class LoyaltyResponseTooLargeError extends LoyaltyError {
+  readonly operationId: string;
+  readonly idempotencyKey: string | undefined;
+  /** The limit in force, `maxResponseBytes`. */
+  readonly limitBytes: number;
+  /** What had arrived when the SDK stopped reading: 0 when a Content-Length over the limit was refused. */
+  readonly receivedBytes: number;
+  /** The Content-Length the service declared, when it declared one over the limit. */
+  readonly declaredBytes: number | undefined;
+
+  constructor(init: {
+    operationId: string;
+    idempotencyKey: string | undefined;
+    limitBytes: number;
+    receivedBytes: number;
+    declaredBytes: number | undefined;
+    message: string;
+  }) {
+    super(init.message);
+    this.operationId = init.operationId;
+    this.idempotencyKey = init.idempotencyKey;
+    this.limitBytes = init.limitBytes;
+    this.receivedBytes = init.receivedBytes;
+    this.declaredBytes = init.declaredBytes;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    const { operationId, idempotencyKey, limitBytes, receivedBytes, declaredBytes } = this;
+    return { ...super.toJSON(), operationId, idempotencyKey, limitBytes, receivedBytes, declaredBytes };
+  }
+}
 
 /** The caller's `signal` fired; nothing more is sent. */
 export class LoyaltyAbortError extends LoyaltyError {}
@@ -316,10 +373,12 @@ declareErrorClasses({
   UnprocessableEntityError,
   RateLimitError,
   InternalServerError,
+  RedirectError,
   LoyaltyConnectionError,
   LoyaltyTimeoutError,
   LoyaltyAbortError,
   LoyaltyBudgetError,
+  LoyaltyResponseTooLargeError,
 });
 
 /** What the message of a keyed call that got no answer ends with: the key that makes sending it again safe. */

@@ -1,5 +1,12 @@
 import { onAbort } from '../limits/abort-listeners.js';
-import { type FetchLike, type Transport, type TransportResponse, TransportTimeout } from './transport.js';
+import {
+  declaredOver,
+  type FetchLike,
+  type Transport,
+  type TransportResponse,
+  TransportTimeout,
+  TransportTooLarge,
+} from './transport.js';
 
 /**
  * The answer of a `fetch`, its headers copied only when first read: reading a Response's headers
@@ -29,12 +36,42 @@ class FetchedAnswer implements TransportResponse {
 }
 
 /**
+ * The body as text, reading at most `limit` bytes of it as the runtime decodes it: a compressed
+ * answer is counted after `fetch` has expanded it, so a small bomb stops at the limit too.
+ */
+async function readText(response: Response, limit: number): Promise<string> {
+  const tooLarge = declaredOver(response.headers.get('content-length'), limit);
+  if (tooLarge) throw tooLarge;
+  const encoded = response.headers.get('content-encoding');
+  // A Content-Length within the limit bounds what the parser reads, unless the runtime decodes it.
+  if (response.headers.has('content-length') && (!encoded || encoded === 'identity')) return response.text();
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    received += value.byteLength;
+    if (received > limit) {
+      reader.cancel().catch(() => {});
+      throw new TransportTooLarge(limit, received, undefined);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/**
  * Sends with a WHATWG `fetch`. Given `globalThis.fetch` itself, it looks the global up on every
  * call: MSW replaces it when its server starts listening, which may be after the client was made.
+ * A redirect is never followed (`redirect: 'manual'`): the other origin would receive the key,
+ * the Idempotency-Key and, on a 307 or 308, the body. The 3xx is the answer, which decoding
+ * turns into a RedirectError; a browser shows it as an opaque redirect, status 0.
  */
 export function fetchTransport(fetchImpl: FetchLike): Transport {
   const current: () => FetchLike = fetchImpl === globalThis.fetch ? () => globalThis.fetch : () => fetchImpl;
-  return async ({ method, origin, path, headers, body, timeoutMs, signal }) => {
+  return async ({ method, origin, path, headers, body, timeoutMs, signal, maxResponseBytes }) => {
     const controller = new AbortController();
     // Set once the answer has begun: some fetch implementations (MSW's among them) keep reading a
     // stalled body after the signal, which would hold the attempt past its deadline.
@@ -54,6 +91,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
         method,
         headers,
         body,
+        redirect: 'manual',
         signal: controller.signal,
       });
       const text = await new Promise<string>((resolve, reject) => {
@@ -62,7 +100,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
           reject(reason);
         };
         if (controller.signal.aborted) return stopReading(controller.signal.reason);
-        response.text().then(resolve, reject);
+        readText(response, maxResponseBytes).then(resolve, reject);
       });
       return new FetchedAnswer(response, text);
     } catch (error) {

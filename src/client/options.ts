@@ -20,6 +20,11 @@ export interface ClientOptions {
   baseUrl?: string | undefined;
   /** Per attempt, headers and body together. Default 30 000. */
   timeoutMs?: number | undefined;
+  /**
+   * The largest answer read, in bytes, counted as they arrive (decoded bytes on the `fetch`
+   * transport). A larger one is `LoyaltyResponseTooLargeError`, never retried. Default 33 554 432 (32 MiB).
+   */
+  maxResponseBytes?: number | undefined;
   /** Retries after the first attempt. Default 2; 0 disables. */
   maxRetries?: number | undefined;
   /** The longest `Retry-After` the client waits for before retrying. Default 60 000. */
@@ -78,6 +83,8 @@ export interface RequestOptions {
   /** The key to send as `Idempotency-Key` (8..128 printable characters). Writes only. */
   idempotencyKey?: string | undefined;
   timeoutMs?: number | undefined;
+  /** This call's limit on the answer's size, in bytes; the client's `maxResponseBytes` otherwise. */
+  maxResponseBytes?: number | undefined;
   maxRetries?: number | undefined;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string> | undefined;
@@ -95,6 +102,7 @@ export interface ResolvedOptions {
   origin: string;
   basePath: string;
   timeoutMs: number;
+  maxResponseBytes: number;
   maxRetries: number;
   maxRetryAfterMs: number;
   retryBaseDelayMs: number;
@@ -114,6 +122,7 @@ export const CLIENT_OPTION_NAMES = [
   'apiKey',
   'baseUrl',
   'timeoutMs',
+  'maxResponseBytes',
   'maxRetries',
   'maxRetryAfterMs',
   'retryBaseDelayMs',
@@ -146,6 +155,17 @@ function nonNegativeInteger(value: unknown, name: string, fallback: number): num
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     fail(`${name} must be a non-negative integer, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** The default `maxResponseBytes`: about a thousand times the largest answer of this API (docs/decisions.md). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+function positiveByteCount(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+    fail(`${name} must be a positive whole number of bytes, got ${String(value)}`);
   }
   return value;
 }
@@ -262,6 +282,11 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptio
     origin,
     basePath,
     timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', 30_000),
+    maxResponseBytes: positiveByteCount(
+      options.maxResponseBytes,
+      'maxResponseBytes',
+      DEFAULT_MAX_RESPONSE_BYTES,
+    ),
     maxRetries: nonNegativeInteger(options.maxRetries, 'maxRetries', DEFAULT_RETRY_POLICY.maxRetries),
     maxRetryAfterMs: nonNegativeInteger(
       options.maxRetryAfterMs,
@@ -293,4 +318,4 @@ function booleanOption(value: unknown, name: string, fallback: boolean): boolean
   return value;
 }
 
-export { nonNegativeInteger, positiveNumber };
+export { nonNegativeInteger, positiveByteCount, positiveNumber };

@@ -1,3 +1,4 @@
+import { maskSecretIn } from '../core/index.js';
 import { limiterKeyId } from '../limits/key-id.js';
 import type { KeyLimiter, Limiter, LimitKind } from '../limits/limiter.js';
 import type { OperationRow } from '../operations/define.js';
@@ -112,8 +113,13 @@ async function observedAttempt<Result>(
   }
 }
 
-function requestIdOf(error: unknown, last: LastAnswer): string | undefined {
-  return error instanceof LoyaltyApiError ? (error.requestId ?? last.requestId) : last.requestId;
+/**
+ * The request id telemetry reports, masked: a service may echo the key in it, and the span and
+ * the channel's message leave the process. An error's was masked with the rest of its answer.
+ */
+function requestIdOf(error: unknown, last: LastAnswer, apiKey: string): string | undefined {
+  if (error instanceof LoyaltyApiError && error.requestId !== undefined) return error.requestId;
+  return last.requestId === undefined ? undefined : maskSecretIn(last.requestId, apiKey);
 }
 
 /**
@@ -147,11 +153,21 @@ async function runAttempts<Result>(
         ? start
         : (attemptNumber: number) => takeToken(throttle, call, observation).then(() => start(attemptNumber));
     const result = await withRetries(call, context.logger, attempt, throttle, observation);
-    observation?.end({ status: last.status, requestId: last.requestId, attempts, error: undefined });
+    observation?.end({
+      status: last.status,
+      requestId: requestIdOf(undefined, last, context.options.apiKey),
+      attempts,
+      error: undefined,
+    });
     return result;
   } catch (error) {
     logFailure(context.logger, name, error, attempts);
-    observation?.end({ status: last.status, requestId: requestIdOf(error, last), attempts, error });
+    observation?.end({
+      status: last.status,
+      requestId: requestIdOf(error, last, context.options.apiKey),
+      attempts,
+      error,
+    });
     throw error;
   }
 }

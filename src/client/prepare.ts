@@ -4,7 +4,13 @@ import { type RequestIssue, validateRequest } from '../operations/validate.js';
 import { LoyaltyValidationError } from './errors.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
 import { type Accept, buildHeaders, buildPath, buildQuery } from './request.js';
-import { checkRequestOptions, headersFor, policyFor, timeoutFor } from './request-options.js';
+import {
+  checkRequestOptions,
+  headersFor,
+  maxResponseBytesFor,
+  policyFor,
+  timeoutFor,
+} from './request-options.js';
 import type { RetryPolicy } from './retry.js';
 
 /** The arguments of a resource method, by where they go. */
@@ -26,6 +32,8 @@ export interface PreparedCall {
   /** Whether the path names a resource (a path parameter) that a 404 may say is missing. */
   namesResource: boolean;
   timeoutMs: number;
+  /** The most bytes of an answer read. */
+  maxResponseBytes: number;
   policy: RetryPolicy;
   signal: AbortSignal | undefined;
 }
@@ -70,6 +78,7 @@ function callOf(
     idempotencyKey: target.idempotencyKey,
     namesResource: target.namesResource,
     timeoutMs: timeoutFor(options, client.timeoutMs),
+    maxResponseBytes: maxResponseBytesFor(options, client.maxResponseBytes),
     policy: policyFor(defaults.policy, options),
     signal: options.signal,
   };

@@ -1,6 +1,12 @@
 import { LoyaltyError } from './errors.js';
 import { checkOptionNames } from './option-names.js';
-import { checkHeaders, nonNegativeInteger, positiveNumber, type RequestOptions } from './options.js';
+import {
+  checkHeaders,
+  nonNegativeInteger,
+  positiveByteCount,
+  positiveNumber,
+  type RequestOptions,
+} from './options.js';
 import type { RetryPolicy } from './retry.js';
 
 const REQUEST_OPTION_NAMES = [
@@ -10,6 +16,7 @@ const REQUEST_OPTION_NAMES = [
   'signal',
   'headers',
   'budget',
+  'maxResponseBytes',
 ] as const satisfies readonly (keyof RequestOptions)[];
 
 /** The options of a call given none: one shared object, which needs no checking. */
@@ -35,6 +42,11 @@ export function policyFor(clientPolicy: RetryPolicy, options: RequestOptions): R
 /** The call's per-attempt timeout: its own `timeoutMs`, else the client's. */
 export function timeoutFor(options: RequestOptions, clientTimeoutMs: number): number {
   return positiveNumber(options.timeoutMs, 'timeoutMs', clientTimeoutMs);
+}
+
+/** The call's limit on an answer's size: its own `maxResponseBytes`, else the client's. */
+export function maxResponseBytesFor(options: RequestOptions, clientLimit: number): number {
+  return positiveByteCount(options.maxResponseBytes, 'maxResponseBytes', clientLimit);
 }
 
 /** The call's own headers, checked, with lower-case names. */

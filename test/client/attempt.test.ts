@@ -53,6 +53,7 @@ describe('sendAttempt', () => {
         body: '{"puntos":5}',
         timeoutMs: 250,
         signal: undefined,
+        maxResponseBytes: call.maxResponseBytes,
       },
     ]);
   });

@@ -138,7 +138,7 @@ describe('option names', () => {
 
   it('an unknown option with no near name lists the known ones', () => {
     expect(constructionError({ apiKey: TEST_KEY, baseUrl: stub.baseUrl, verbose: true }).message).toContain(
-      'Known: apiKey, baseUrl, timeoutMs, maxRetries',
+      'Known: apiKey, baseUrl, timeoutMs, maxResponseBytes, maxRetries',
     );
   });
 
