@@ -40,11 +40,13 @@ class FetchedAnswer implements TransportResponse {
  * answer is counted after `fetch` has expanded it, so a small bomb stops at the limit too.
  */
 async function readText(response: Response, limit: number): Promise<string> {
-  const tooLarge = declaredOver(response.headers.get('content-length'), limit);
-  if (tooLarge) throw tooLarge;
-  const encoded = response.headers.get('content-encoding');
-  // A Content-Length within the limit bounds what the parser reads, unless the runtime decodes it.
-  if (response.headers.has('content-length') && (!encoded || encoded === 'identity')) return response.text();
+  const length = response.headers.get('content-length');
+  if (length !== null) {
+    const tooLarge = declaredOver(length, limit);
+    if (tooLarge) throw tooLarge;
+    // A Content-Length within the limit bounds what the parser reads, unless the runtime decodes it.
+    if (!response.headers.has('content-encoding')) return response.text();
+  }
   const reader = response.body?.getReader();
   if (!reader) return '';
   const decoder = new TextDecoder();
