@@ -1,6 +1,7 @@
 import { EXIT } from '../shared/exit-codes.js';
 import { COMMAND_OPTIONS } from '../shared/global-options.js';
 import { createOutput } from '../shared/output.js';
+import { printOut } from '../shared/printed.js';
 import { reportError } from '../shared/report-error.js';
 import { serviceClient, serviceSettings } from '../shared/service-client.js';
 import { UsageError } from '../shared/usage-error.js';
@@ -22,7 +23,7 @@ export async function serviceHelpCommand(argv: readonly string[], env: NodeJS.Pr
   const settings = serviceSettings(values, env);
   try {
     const client = await serviceClient(settings, env);
-    process.stdout.write(await client.help(operation.id as Parameters<typeof client.help>[0]));
+    printOut(await client.help(operation.id as Parameters<typeof client.help>[0]));
     return EXIT.ok;
   } catch (error) {
     return reportError(error, createOutput(values.json === true, env), settings.verbose);

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { hideWhenPrinted } from './printed.js';
 import { askHidden, canAsk } from './terminal.js';
 import { UsageError } from './usage-error.js';
 
@@ -9,11 +10,7 @@ const NO_KEY =
   'No API key: set LOYALTY_API_KEY, or pass --api-key-file with the path of a file that holds it ' +
   '(the key is never taken on the command line, so it stays out of shell history)';
 
-/**
- * The API key: from the file `--api-key-file` names, else LOYALTY_API_KEY, else asked for on a
- * terminal without echo. It is never printed: the SDK masks it wherever it could appear.
- */
-export async function resolveApiKey(file: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
+async function readApiKey(file: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
   if (file !== undefined) {
     let text: string;
     try {
@@ -33,4 +30,15 @@ export async function resolveApiKey(file: string | undefined, env: NodeJS.Proces
   const typed = (await askHidden('API key (not shown): ')).trim();
   if (typed === '') throw new UsageError(NO_KEY);
   return typed;
+}
+
+/**
+ * The API key: from the file `--api-key-file` names, else LOYALTY_API_KEY, else asked for on a
+ * terminal without echo. It is never printed: from here on the command masks it in all it prints
+ * and writes, whatever the service echoes.
+ */
+export async function resolveApiKey(file: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
+  const key = await readApiKey(file, env);
+  hideWhenPrinted(key);
+  return key;
 }

@@ -15,8 +15,16 @@ function reworded(message: string, hint: string, instead: string): string {
   return message.includes(hint) ? message.replace(hint, instead) : message;
 }
 
-/** An error's message as the command prints it: a 401 names the command line's ways to give the key. */
+/** What ran out of stack: a value nested too deep, the only unbounded recursion a command meets. */
+const STACK_OVERFLOW =
+  'a value nests too deep to be handled (deeper than the stack allows); nothing more could be done with it';
+
+/**
+ * An error's message as the command prints it: a 401 names the command line's ways to give the
+ * key; a stack overflow says what caused it rather than "Maximum call stack size exceeded".
+ */
 export function messageOf(error: unknown): string {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return STACK_OVERFLOW;
   const message = error instanceof Error ? error.message : String(error);
   if (!(error instanceof AuthenticationError)) return message;
   const hinted = message.endsWith(AUTHENTICATION_HINT);

@@ -1,6 +1,9 @@
 import { styleText } from 'node:util';
+import { deeperThan, MAX_PRINTED_DEPTH } from '../../core/index.js';
+import { printErr, printOut } from './printed.js';
+import { UnprintableError } from './unprintable-error.js';
 
-/** How the command prints: JSON for pipes and `--json`, a readable view on a terminal. */
+/** How the command prints: JSON for pipes and `--json`, a readable view on a terminal; the key masked in all of it. */
 export interface Output {
   json: boolean;
   color: boolean;
@@ -17,8 +20,8 @@ export function createOutput(json: boolean, env: NodeJS.ProcessEnv = process.env
   return {
     json: json || process.stdout.isTTY !== true,
     color: wantsColor(process.stdout, env),
-    write: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-    error: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    write: printOut,
+    error: printErr,
   };
 }
 
@@ -67,8 +70,12 @@ function keyValues(record: Record<string, unknown>, output: Output): string {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The command's result: JSON (two-space indented), else a table, key/value lines or the value. */
+/**
+ * The command's result: JSON (two-space indented), else a table, key/value lines or the value.
+ * Throws an UnprintableError for a value nested deeper than JSON.stringify survives.
+ */
 export function render(value: unknown, output: Output): string {
+  if (deeperThan(value, MAX_PRINTED_DEPTH)) throw new UnprintableError();
   if (output.json) return JSON.stringify(value, null, 2);
   if (Array.isArray(value)) {
     if (value.length === 0) return paint(output, 'dim', '(none)');
