@@ -9,6 +9,7 @@ import { serveCommand } from './serve/serve.js';
 import { EXIT } from './shared/exit-codes.js';
 import { createOutput } from './shared/output.js';
 import { reportError } from './shared/report-error.js';
+import { failIfUnsettled } from './shared/unfinished.js';
 import { UsageError } from './shared/usage-error.js';
 import { resolveCommand } from './table/command-tree.js';
 import { groupHelp, topHelp } from './table/help-text.js';
@@ -74,11 +75,16 @@ async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<nu
   return other(argv, env);
 }
 
-main(process.argv.slice(2), process.env).then(
+const command = main(process.argv.slice(2), process.env).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
     process.exitCode = reportError(error, createOutput(false));
   },
+);
+failIfUnsettled(
+  command,
+  'loyalty: the call did not finish (the process had nothing left to wait for, yet neither an answer nor an error came)',
+  EXIT.noAnswer,
 );
