@@ -1,4 +1,4 @@
-import type { ProbeAnswer } from './answer.js';
+import { describeBody, type ProbeAnswer } from './answer.js';
 import type { NoAnswer } from './service.js';
 import type { VerifyFailure } from './types.js';
 
@@ -17,7 +17,10 @@ const looksLikeHtml = (answer: ProbeAnswer): boolean => /html/i.test(answer.cont
  * a page, a proxy, a refused key). `what` names the request in the sentence.
  */
 export function classifyAnswer(answer: ProbeAnswer | NoAnswer, what: string): Unusable | undefined {
-  if ('error' in answer) return { failure: 'unreachable', reason: `No answer to ${what}: ${answer.error}.` };
+  if ('error' in answer)
+    return answer.kind === 'too-large'
+      ? { failure: 'not-api', reason: `No usable answer to ${what}: ${answer.error}; not the API.` }
+      : { failure: 'unreachable', reason: `No answer to ${what}: ${answer.error}.` };
   const { status, envelope } = answer;
   if (status === 401 || status === 403)
     return {
@@ -36,6 +39,11 @@ export function classifyAnswer(answer: ProbeAnswer | NoAnswer, what: string): Un
     return {
       failure: 'not-api',
       reason: `The target answered HTML (status ${status}) to ${what}, not the API.`,
+    };
+  if (answer.tooDeep)
+    return {
+      failure: 'not-envelope',
+      reason: `The target answered ${status} with ${describeBody(answer)} to ${what}, not the API's envelope.`,
     };
   if (answer.json === undefined)
     return {

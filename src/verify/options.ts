@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { type ApiUrl, resolveApiUrl } from '../client/base-url.js';
 import { LoyaltyError } from '../client/errors.js';
 import { checkOptionNames } from '../client/option-names.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/options.js';
 import { getOperation, type OperationId, operations as table } from '../operations/table.js';
 import { checkProfile } from '../server/internal.js';
 
@@ -12,6 +13,12 @@ import type { Samples, ServiceProfile, VerifyMode, VerifyOptions, VerifyProgress
 
 export const DEFAULT_MAX_REQUESTS_PER_SECOND = 2;
 
+/**
+ * How long one probe may take, headers and body: an answer of this API comes in well under a
+ * second, and a run stops at the first probe that times out, so a hung service costs this once.
+ */
+export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
+
 /** The options of a run, checked; the key is kept here and nowhere else. */
 export interface ResolvedVerifyOptions {
   api: ApiUrl;
@@ -21,6 +28,8 @@ export interface ResolvedVerifyOptions {
   operations: readonly Operation[];
   samples: Samples;
   maxRequestsPerSecond: number;
+  timeoutMs: number;
+  maxResponseBytes: number;
   signal: AbortSignal | undefined;
   onProgress: ((progress: VerifyProgress) => void) | undefined;
   profile: ServiceProfile | undefined;
@@ -34,6 +43,7 @@ const OPTION_NAMES = [
   'operations',
   'samples',
   'maxRequestsPerSecond',
+  'timeoutMs',
   'signal',
   'onProgress',
   'profile',
@@ -91,6 +101,13 @@ function checkRate(value: unknown): number {
   return value;
 }
 
+function checkTimeout(value: unknown): number {
+  if (value === undefined) return DEFAULT_PROBE_TIMEOUT_MS;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    fail('timeoutMs must be a number of milliseconds greater than 0');
+  return value;
+}
+
 /**
  * Checks the options of `verifyService` and `planVerification`. `needKey`: a plan sends nothing,
  * so it needs no key and no address. Messages never hold the key.
@@ -118,6 +135,9 @@ export function resolveVerifyOptions(
     operations: checkOperations(options.operations),
     samples: checkSamples(options.samples),
     maxRequestsPerSecond: checkRate(options.maxRequestsPerSecond),
+    timeoutMs: checkTimeout(options.timeoutMs),
+    // What the SDK would read of an answer, so an answer it refuses is one verify reports.
+    maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
     signal: options.signal,
     onProgress: options.onProgress,
     profile: checkProfile(options.profile, fail),

@@ -79,13 +79,27 @@ export async function sendToService(run: Run, probe: Probe, step: string): Promi
     step,
   });
   const answer = await run.service.send(probe, run.found);
-  if (!('error' in answer)) {
+  if ('error' in answer) stopAtTimeout(run, probe, answer);
+  else {
     run.answers += 1;
     for (const name of Object.keys(answer.headers))
       run.headersSeen.set(name, (run.headersSeen.get(name) ?? 0) + 1);
     if (answer.status === 429) noteRateLimit(run, probe, answer);
   }
   return answer;
+}
+
+/**
+ * A probe past its deadline ends the run: a service that holds one probe would hold each of them
+ * as long, and the run would take that time over and over to say nothing more.
+ */
+export function stopAtTimeout(run: Run, probe: Probe, answer: NoAnswer): void {
+  if (answer.kind !== 'timeout' || run.stopped) return;
+  const path = run.service.requests.at(-1)?.path ?? probe.operation.path;
+  run.stopped = {
+    failure: 'unreachable',
+    reason: `No answer to ${probe.operation.method} ${path}: ${answer.error}; the run stops at the first probe that times out.`,
+  };
 }
 
 /** A 429 came (the last answer of a safe run): whether it said when to retry, which the client relies on. */

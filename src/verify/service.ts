@@ -1,17 +1,19 @@
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { ApiUrl } from '../client/base-url.js';
+import { TransportTimeout, TransportTooLarge, undiciTransport } from '../client/transport.js';
 import { answerOf, type ProbeAnswer } from './answer.js';
 import { createPacer } from './pacer.js';
 import type { Probe } from './probe.js';
 import { type Found, wireRequest } from './request.js';
 import type { SentRequest } from './types.js';
 
-/** How long one probe may take, headers and body together. */
-const PROBE_TIMEOUT_MS = 30_000;
-
-/** No answer: why, in words that never hold the key. */
+/**
+ * No answer: why, in words that never hold the key. `timeout`: the deadline passed (a service that
+ * holds one probe would hold each); `too-large`: the answer was over the limit and not read on.
+ */
 export interface NoAnswer {
   error: string;
+  kind: 'failed' | 'timeout' | 'too-large';
 }
 
 /**
@@ -23,13 +25,6 @@ export interface ServiceTarget {
   readonly requests: SentRequest[];
 }
 
-function headersOf(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw))
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  return out;
-}
-
 /** The cause of a failed request without the request's headers: a code and a message. */
 function describeError(error: unknown): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
@@ -38,14 +33,28 @@ function describeError(error: unknown): string {
   return typeof code === 'string' ? code : 'no answer';
 }
 
+/** The option that sets a limit, named in the sentence so the user knows what to change. */
+function noAnswerOf(error: unknown, timeoutMs: number): NoAnswer {
+  if (error instanceof TransportTimeout)
+    return { kind: 'timeout', error: `no complete answer within ${timeoutMs} ms (timeoutMs)` };
+  if (error instanceof TransportTooLarge)
+    return { kind: 'too-large', error: `answer over ${error.limitBytes} bytes, not read further` };
+  return { kind: 'failed', error: describeError(error) };
+}
+
 export function createServiceTarget(options: {
   api: ApiUrl;
   apiKey: string;
   maxRequestsPerSecond: number;
+  timeoutMs: number;
+  maxResponseBytes: number;
   dispatcher: Dispatcher | undefined;
   signal: AbortSignal | undefined;
 }): ServiceTarget {
   const pace = createPacer(options.maxRequestsPerSecond, options.signal);
+  // The client's transport: its deadline covers headers and body, it reads at most the limit, and
+  // it follows no redirect, one rule for the SDK and for verify.
+  const transport = undiciTransport(options.dispatcher);
   const requests: SentRequest[] = [];
   const send: ServiceTarget['send'] = async (probe, found, how) => {
     const wire = wireRequest(probe, options.api.basePath, found, options.apiKey);
@@ -60,23 +69,22 @@ export function createServiceTarget(options: {
       durationMs: 0,
     };
     requests.push(record);
-    const signal = options.signal
-      ? AbortSignal.any([options.signal, AbortSignal.timeout(PROBE_TIMEOUT_MS)])
-      : AbortSignal.timeout(PROBE_TIMEOUT_MS);
     try {
-      const response = await request(`${options.api.origin}${wire.path}`, {
-        method: wire.method as Dispatcher.HttpMethod,
+      const response = await transport({
+        method: wire.method,
+        origin: options.api.origin,
+        path: wire.path,
         headers: wire.headers,
         body: wire.body,
-        signal,
-        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+        timeoutMs: options.timeoutMs,
+        signal: options.signal,
+        maxResponseBytes: options.maxResponseBytes,
       });
-      const text = await response.body.text();
-      record.status = response.statusCode;
-      return answerOf(response.statusCode, headersOf(response.headers), text);
+      record.status = response.status;
+      return answerOf(response.status, response.headers, response.text);
     } catch (error) {
       options.signal?.throwIfAborted();
-      return { error: describeError(error) };
+      return noAnswerOf(error, options.timeoutMs);
     } finally {
       record.durationMs = Math.round(performance.now() - started);
     }

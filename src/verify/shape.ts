@@ -43,17 +43,25 @@ function typeOf(value: unknown): JsonType {
   return 'object';
 }
 
+/**
+ * How deep a shape goes, from a value or a schema: deeper than any record of this API. Below it a
+ * shape is ANY, so a service's deep answer (or a schema's endless `$ref`) neither overflows the
+ * stack here nor makes a profile or report too deep to print.
+ */
+export const MAX_SHAPE_DEPTH = 32;
+
 /** The shape of a JSON value; the value itself is dropped. */
-export function inferShape(value: unknown): Shape {
+export function inferShape(value: unknown, depth = 0): Shape {
+  if (depth > MAX_SHAPE_DEPTH) return ANY;
   const type = typeOf(value);
   if (type === 'array') {
-    const items = (value as unknown[]).map(inferShape);
+    const items = (value as unknown[]).map((item) => inferShape(item, depth + 1));
     return items.length === 0 ? { types: ['array'] } : { types: ['array'], items: items.reduce(mergeShapes) };
   }
   if (type !== 'object') return { types: [type] };
   const fields: Record<string, FieldShape> = {};
   for (const [name, field] of Object.entries(value as Record<string, unknown>))
-    fields[name] = { shape: inferShape(field), required: true };
+    fields[name] = { shape: inferShape(field, depth + 1), required: true };
   return { types: ['object'], fields };
 }
 
@@ -101,7 +109,7 @@ function typesOfEnum(values: unknown[]): JsonType[] {
  * merges its members' fields; `anyOf`/`oneOf` unite their types.
  */
 export function shapeOfSchema(schema: unknown, root?: JsonSchema, depth = 0): Shape {
-  if (!isSchema(schema) || depth > 32) return ANY;
+  if (!isSchema(schema) || depth > MAX_SHAPE_DEPTH) return ANY;
   if (typeof schema.$ref === 'string') return shapeOfSchema(resolveRef(schema.$ref, root), root, depth + 1);
   if (Array.isArray(schema.allOf)) {
     const members = schema.allOf.map((member) => shapeOfSchema(member, root, depth + 1));

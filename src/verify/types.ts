@@ -86,7 +86,8 @@ export type {
 
 /**
  * Why a run could not judge the service, when it could not (the verdict is then `unverified`):
- * - `unreachable`: no answer at all (DNS, refused connection, TLS, timeout); the CLI exits 7.
+ * - `unreachable`: no answer (DNS, refused connection, TLS), or a probe past `timeoutMs` (the run
+ *   stops at the first); the CLI exits 7.
  * - `unauthorized`: the service refused the key (401, or 403 on its OpenAPI document); the CLI exits 3.
  * - `not-api`: an answer that is not JSON (an HTML page, plain text).
  * - `not-envelope`: JSON, but not the API's envelope.
@@ -151,6 +152,11 @@ export interface VerifyOptions {
   samples?: Samples;
   /** Default 2; never more requests a second than this to the service. */
   maxRequestsPerSecond?: number;
+  /**
+   * How long one probe may take, headers and body together; default 10,000 ms. The first probe
+   * that times out ends the run: `unverified`, failure `unreachable`.
+   */
+  timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: (progress: VerifyProgress) => void;
   /** Compare with the reference server following this profile. */

@@ -11,6 +11,7 @@ import { runSuccessProbe } from './probes/reads.js';
 import { runRefusalProbe } from './probes/refusals.js';
 import { buildProfile } from './profile.js';
 import { lackedByProfile } from './profile-expect.js';
+import { reportable } from './reportable.js';
 import { isReady, wireRequest } from './request.js';
 import { cover, type Run } from './run.js';
 import { planSandbox, sandboxSequence } from './sandbox/plan.js';
@@ -43,14 +44,17 @@ function finish(run: Run, unusable: Unusable | undefined): VerifyResult {
     .map((operation) => ({ operationId: operation.id, checks: run.coverage.get(operation.id)! }));
   const sent = Math.max(0, run.service.requests.length - 1);
   const judgement = judge(run.findings, unusable, { sent, envelopes: run.envelopes });
-  return {
-    ...judgement,
-    findings: run.findings,
-    coverage,
-    profile: buildProfile(run, [...run.profile, ...headerProfile(run)]),
-    requests: run.service.requests,
-    created: run.created,
-  };
+  return reportable(
+    {
+      ...judgement,
+      findings: run.findings,
+      coverage,
+      profile: buildProfile(run, [...run.profile, ...headerProfile(run)]),
+      requests: run.service.requests,
+      created: run.created,
+    },
+    run.options.apiKey,
+  );
 }
 
 async function runProbe(run: Run, probe: Probe): Promise<void> {
@@ -82,7 +86,7 @@ const newRunId = () => randomBytes(4).toString('hex');
  * `'unauthorized'` (the key was refused; the CLI exits 3), `'not-api'`, `'not-envelope'`,
  * `'gateway'`, `'no-scope'`, `'rate-limited'`, `'no-answers'`. It throws a `LoyaltyError` for
  * invalid options, and the signal's reason when `signal` aborts. The key is in no result,
- * message or report.
+ * message or report, even where the service echoed it: every string of the result is masked.
  */
 export async function verifyService(options: VerifyOptions = {}): Promise<VerifyResult> {
   const resolved = resolveVerifyOptions(options);

@@ -56,6 +56,7 @@ describe('loyalty verify', () => {
       '--only',
       '--sample NAME=VALUE',
       '--max-rps',
+      '--timeout-ms',
       '--plan',
       '--report',
       '--json',

@@ -40,6 +40,16 @@ describe('verifyService options', () => {
       /maxRequestsPerSecond must be a number greater than 0/,
     ],
     [
+      'a timeoutMs of 0',
+      { baseUrl: 'https://svc.test', apiKey: KEY, timeoutMs: 0 },
+      /timeoutMs must be a number of milliseconds greater than 0/,
+    ],
+    [
+      'a timeoutMs that is no number',
+      { baseUrl: 'https://svc.test', apiKey: KEY, timeoutMs: '200' as never },
+      /timeoutMs must be a number of milliseconds greater than 0/,
+    ],
+    [
       'a mode that is neither',
       { baseUrl: 'https://svc.test', apiKey: KEY, mode: 'careful' as never },
       /mode must be 'safe' or 'sandbox'/,

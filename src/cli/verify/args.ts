@@ -4,6 +4,7 @@ import type { OperationId } from '../../operations/table.js';
 import type { Samples, ServiceProfile, VerifyMode } from '../../verify/index.js';
 import { serviceSettings } from '../shared/service-client.js';
 import { UsageError } from '../shared/usage-error.js';
+import { wholeNumber } from '../shared/whole-number.js';
 import { operationById } from '../table/operation-id.js';
 import { parseFlags } from '../table/parse-flags.js';
 import { readProfileFile } from './profile-file.js';
@@ -20,6 +21,7 @@ export const VERIFY_OPTIONS = {
   only: { type: 'string' },
   sample: { type: 'string', multiple: true },
   'max-rps': { type: 'string' },
+  'timeout-ms': { type: 'string' },
   plan: { type: 'boolean' },
   report: { type: 'string' },
   json: { type: 'string' },
@@ -47,6 +49,8 @@ export interface VerifyCommand {
   operations: OperationId[] | undefined;
   samples: Samples;
   maxRequestsPerSecond: number | undefined;
+  /** Per probe, headers and body together; verifyService's default when not given. */
+  timeoutMs: number | undefined;
   plan: boolean;
   /** The profile to compare with (`--profile FILE`), as read; verifyService checks it. */
   profile: ServiceProfile | undefined;
@@ -106,6 +110,7 @@ export function parseVerifyArgs(argv: readonly string[], env: NodeJS.ProcessEnv)
     operations: operationsOf(values.only),
     samples: parseSamples(values.sample ?? []),
     maxRequestsPerSecond: rateOf(values['max-rps']),
+    timeoutMs: wholeNumber(values['timeout-ms'], '--timeout-ms', 1),
     plan,
     profile: values.profile === undefined ? undefined : readProfileFile(values.profile),
     files: {

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_REQUESTS_PER_SECOND } from '../../verify/options.js';
+import { DEFAULT_MAX_REQUESTS_PER_SECOND, DEFAULT_PROBE_TIMEOUT_MS } from '../../verify/options.js';
 import { BURST_BOUND } from '../../verify/sandbox/plan.js';
 import { KEY_SOURCES } from '../shared/api-key.js';
 import { columns } from '../shared/help-columns.js';
@@ -42,6 +42,11 @@ export function verifyHelp(): string {
       [
         '--max-rps N',
         `at most N requests a second to the service (default ${DEFAULT_MAX_REQUESTS_PER_SECOND})`,
+      ],
+      [
+        '--timeout-ms N',
+        `how long one request may take, headers and body (default ${DEFAULT_PROBE_TIMEOUT_MS});\n` +
+          'the first request past it ends the run: unverified, exit 7',
       ],
       [
         '--plan',

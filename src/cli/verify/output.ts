@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { printableJson } from '../../core/index.js';
 import {
   type PlannedProbe,
   renderJUnitReport,
@@ -6,6 +7,8 @@ import {
   type VerifyProgress,
   type VerifyResult,
 } from '../../verify/index.js';
+import { printable, printOut } from '../shared/printed.js';
+import { UnprintableError } from '../shared/unprintable-error.js';
 import type { OutputFiles } from './args.js';
 
 const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
@@ -41,15 +44,25 @@ export function progressLine(): { onProgress?: (progress: VerifyProgress) => voi
   };
 }
 
+/** JSON of what the run found; it quotes the service, so it is checked to be printable. */
+function jsonOf(value: unknown, what: string): string {
+  const text = printableJson(value, 2);
+  if (text === undefined) throw new UnprintableError(what);
+  return text;
+}
+
+/** A file of the run's, the key masked: what the command writes, it prints. */
+const writeMasked = (file: string, text: string) => writeFile(file, printable(withNewline(text)));
+
 /** The report (stdout unless --report) and each file asked for. */
 export async function writeOutputs(result: VerifyResult, files: OutputFiles): Promise<void> {
-  const markdown = withNewline(renderMarkdownReport(result));
-  if (files.report === undefined) process.stdout.write(markdown);
-  else await writeFile(files.report, markdown);
-  if (files.json !== undefined) await writeFile(files.json, withNewline(JSON.stringify(result, null, 2)));
-  if (files.junit !== undefined) await writeFile(files.junit, withNewline(renderJUnitReport(result)));
+  const markdown = renderMarkdownReport(result);
+  if (files.report === undefined) printOut(markdown);
+  else await writeMasked(files.report, markdown);
+  if (files.json !== undefined) await writeMasked(files.json, jsonOf(result, 'the result'));
+  if (files.junit !== undefined) await writeMasked(files.junit, renderJUnitReport(result));
   if (files.profileOut !== undefined)
-    await writeFile(files.profileOut, withNewline(JSON.stringify(result.profile, null, 2)));
+    await writeMasked(files.profileOut, jsonOf(result.profile, 'the profile'));
 }
 
 /** One line on stderr: the verdict, what was found and sent, and why when the run could not judge. */

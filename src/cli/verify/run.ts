@@ -7,6 +7,7 @@ import {
 } from '../../verify/index.js';
 import { resolveApiKey } from '../shared/api-key.js';
 import { EXIT } from '../shared/exit-codes.js';
+import { printErr, printOut } from '../shared/printed.js';
 import { UsageError } from '../shared/usage-error.js';
 import { COMMAND, parseVerifyArgs, type VerifyCommand } from './args.js';
 import { verifyHelp } from './help.js';
@@ -21,6 +22,7 @@ function optionsOf(command: VerifyCommand): VerifyOptions {
     ...(command.maxRequestsPerSecond === undefined
       ? {}
       : { maxRequestsPerSecond: command.maxRequestsPerSecond }),
+    ...(command.timeoutMs === undefined ? {} : { timeoutMs: command.timeoutMs }),
     ...(command.profile === undefined ? {} : { profile: command.profile }),
   };
 }
@@ -43,6 +45,7 @@ const FLAG_OF: Record<string, string> = {
   samples: '--sample',
   mode: '--mode',
   maxRequestsPerSecond: '--max-rps',
+  timeoutMs: '--timeout-ms',
   operations: '--only',
   baseUrl: '--base-url',
   profile: '--profile',
@@ -54,6 +57,15 @@ function inFlagWords(message: string): string {
     .replace(/^(\w+)(\.?)/, (whole, name: string, dot: string) =>
       FLAG_OF[name] ? `${FLAG_OF[name]}${dot ? ' ' : ''}` : whole,
     );
+}
+
+/** A result whose reason names an option in parentheses, `(timeoutMs)`, names the flag instead. */
+function withFlagWords(result: VerifyResult): VerifyResult {
+  if (result.reason === undefined) return result;
+  const reason = result.reason.replace(/\((\w+)\)/g, (whole, name: string) =>
+    FLAG_OF[name] ? `(${FLAG_OF[name]})` : whole,
+  );
+  return { ...result, reason };
 }
 
 /** The exit status of a run: the verdict's, or the bad target's (a refused key, no answer). */
@@ -73,18 +85,18 @@ export async function verifyCommand(argv: readonly string[], env: NodeJS.Process
   const options = optionsOf(command);
   const plan = await planOf(options);
   if (command.plan) {
-    process.stdout.write(renderPlan(plan));
+    printOut(renderPlan(plan));
     return EXIT.ok;
   }
   const apiKey = await resolveApiKey(command.apiKeyFile, env);
   const progress = progressLine();
   let result: VerifyResult;
   try {
-    result = await verifyService({ ...options, apiKey, onProgress: progress.onProgress });
+    result = withFlagWords(await verifyService({ ...options, apiKey, onProgress: progress.onProgress }));
   } finally {
     progress.done();
   }
   await writeOutputs(result, command.files);
-  process.stderr.write(summaryLine(result));
+  printErr(summaryLine(result));
   return exitOf(result);
 }

@@ -1,18 +1,36 @@
-import type { ProbeAnswer } from '../answer.js';
+import { describeBody, type ProbeAnswer } from '../answer.js';
 import { classifyAnswer } from '../classify.js';
 import type { Probe } from '../probe.js';
 import { addFinding, cover, type Run, reproduceOf, sendToService } from '../run.js';
+import type { Finding } from '../types.js';
+
+/** An answer the SDK could not take as the API's: it expects the envelope, and reads only so much. */
+function notTheEnvelope(run: Run, probe: Probe, location: string, observed: string): Finding {
+  return {
+    kind: 'error-shape',
+    operationId: probe.operation.id,
+    location,
+    expected: 'the envelope (codigoRespuesta, msj, meta)',
+    observed,
+    severity: 'breaking',
+    reproduce: reproduceOf(run, probe),
+  };
+}
 
 /**
  * Sends a probe to the service and settles what is not the API's answer: no answer (the check is
- * skipped), a 429 (the run stops, as safe mode must), an answer outside the envelope (a finding).
- * Returns the answer, if one came and the run goes on.
+ * skipped; past the deadline the run stops), a 429 (the run stops, as safe mode must), an answer
+ * outside the envelope or over the size limit (a finding). Returns the answer, if one came in the
+ * envelope or outside it, and the run goes on.
  */
 export async function sendProbe(run: Run, probe: Probe): Promise<ProbeAnswer | undefined> {
   const { operation } = probe;
   const answer = await sendToService(run, probe, probe.check);
   if ('error' in answer) {
-    cover(run, operation.id, probe.check, 'skipped', `no answer: ${answer.error}`);
+    if (answer.kind === 'too-large') {
+      addFinding(run, notTheEnvelope(run, probe, 'response', answer.error));
+      cover(run, operation.id, probe.check, 'observed');
+    } else cover(run, operation.id, probe.check, 'skipped', `no answer: ${answer.error}`);
     return undefined;
   }
   if (answer.status === 429) {
@@ -28,18 +46,7 @@ export async function sendProbe(run: Run, probe: Probe): Promise<ProbeAnswer | u
     return undefined;
   }
   if (answer.envelope === undefined) {
-    addFinding(run, {
-      kind: 'error-shape',
-      operationId: operation.id,
-      location: `response.${answer.status}`,
-      expected: 'the envelope (codigoRespuesta, msj, meta)',
-      observed:
-        answer.json === undefined
-          ? `not JSON (${answer.contentType || 'no Content-Type'})`
-          : 'JSON without the envelope',
-      severity: 'breaking',
-      reproduce: reproduceOf(run, probe),
-    });
+    addFinding(run, notTheEnvelope(run, probe, `response.${answer.status}`, describeBody(answer)));
     cover(run, operation.id, probe.check, 'observed');
     return answer;
   }

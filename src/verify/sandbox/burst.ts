@@ -4,7 +4,7 @@ import type { ProbeAnswer } from '../answer.js';
 import { sleep } from '../pacer.js';
 import type { Probe } from '../probe.js';
 import { createReferenceTarget, type ReferenceTarget } from '../reference.js';
-import { addFinding, cover, type Run, reproduceOf } from '../run.js';
+import { addFinding, cover, type Run, reproduceOf, stopAtTimeout } from '../run.js';
 import { BURST_BOUND } from './plan.js';
 
 /** Requests let through before the first 429, and that 429. */
@@ -115,6 +115,7 @@ export async function runBurst(run: Run, probe: Probe, scopes: readonly Scope[])
     const answer = await run.service.send(probe, run.found, { unpaced: true });
     if ('error' in answer) {
       cover(run, probe.operation.id, probe.check, 'skipped', `no answer: ${answer.error}`);
+      stopAtTimeout(run, probe, answer);
       return;
     }
     count(seen, answer);
