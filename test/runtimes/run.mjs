@@ -3,8 +3,9 @@
  * `npm run check:runtimes`: the runtime matrix. Packs the package, installs the tarball into a
  * fresh project, and runs the same cases (test/runtimes/scenario.ts) on Node 20 (this Node), 22
  * and 24, Bun, Deno, and workerd with and without nodejs_compat, each against its own reference
- * servers over HTTP. Prints one line per runtime; exits 1 when any case fails. Expects a built
- * dist/ (`npm run build`).
+ * servers over HTTP; a headless Chromium runs the redirect case (browser-page.mjs). Prints one
+ * line per runtime, then the redirect case across them; exits 1 when any case fails. Expects a
+ * built dist/ (`npm run build`).
  *
  *   node test/runtimes/run.mjs [--keep] [--verbose] [--only NAME[,NAME...]]
  *
@@ -12,7 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,7 +21,9 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { freePort } from '../support/free-port.mjs';
 import { ensureRuntimes, versionOf } from '../support/runtime-cache.mjs';
+import { chromiumLabel, chromiumPath, runOnBrowser } from './browser-runner.mjs';
 import { installPackedTarball } from './packed-project.mjs';
+import { startRedirectServers } from './redirect-servers.mjs';
 import { workerBuildOptions } from './worker-build.mjs';
 import { workerdConfig } from './workerd-config.mjs';
 
@@ -42,7 +45,7 @@ const { values: flags } = parseArgs({
  * @typedef {{
  *   name: string,
  *   label: string,
- *   kind: 'process' | 'workerd',
+ *   kind: 'process' | 'workerd' | 'browser',
  *   command?: string[],
  *   compat?: boolean,
  *   unavailable: Record<string, RegExp>,
@@ -126,6 +129,13 @@ async function bundle(project) {
       plugins: [fromProject],
     });
   }
+  await build({
+    ...common,
+    entryPoints: [join(HERE, 'browser-page.mjs')],
+    outfile: join(project, 'browser', 'page.js'),
+    platform: 'browser',
+    plugins: [fromProject],
+  });
 }
 
 /** @param {string} project */
@@ -139,16 +149,22 @@ async function startServers(project) {
     }),
     slow: createReferenceServer({ faults: { seed: 1, latencyMs: SLOW_SERVER_MS } }),
   };
+  const redirecting = await startRedirectServers();
   const urls = {
     main: await servers.main.listen(),
     storm: await servers.storm.listen(),
     slow: await servers.slow.listen(),
+    redirect: redirecting.redirect,
+    elsewhere: redirecting.elsewhere,
   };
   return {
     config: { apiKey: DEMO_API_KEY, urls },
     /** What the storm server saw: one 429, then the retry answered. */
     stormReport: () => servers.storm.admin.faults(),
-    close: () => Promise.all(Object.values(servers).map((server) => server.close())),
+    /** How many requests reached the origin the redirects point to: none may. */
+    elsewhereReport: () => redirecting.received(),
+    close: () =>
+      Promise.all([...Object.values(servers).map((server) => server.close()), redirecting.close()]),
   };
 }
 
@@ -175,6 +191,10 @@ async function runOn(runtime, project, servers) {
       throw new Error(`exit ${result.code}: ${(result.stderr || result.stdout).trim().slice(0, 1500)}`);
     }
     return JSON.parse(line).results;
+  }
+  if (runtime.kind === 'browser') {
+    const script = await readFile(join(project, 'browser', 'page.js'), 'utf8');
+    return runOnBrowser(runtime.command?.[0] ?? '', script, { ...servers, nodeApis: false });
   }
   return runOnWorkerd(runtime, project, { ...servers, nodeApis });
 }
@@ -301,12 +321,25 @@ const RUNTIMES = [
     unavailable: NOT_ON_WORKERS,
   },
 ];
+// A browser runs the redirect case only: the rest of what a page does is test/browser's.
+if (!flags.only || flags.only.split(',').includes('chromium')) {
+  const chromium = chromiumPath();
+  RUNTIMES.push({
+    name: 'chromium',
+    label: chromiumLabel(chromium),
+    kind: 'browser',
+    command: [chromium],
+    unavailable: {},
+  });
+}
 
 const chosen = flags.only
   ? RUNTIMES.filter((runtime) => flags.only?.split(',').includes(runtime.name))
   : RUNTIMES;
 const work = await mkdtemp(join(tmpdir(), 'loyalty-runtimes-'));
 let failed = 0;
+/** The redirect case on each runtime, printed again as one row at the end. */
+const redirectRow = [];
 try {
   const { project, tarball } = await installPackedTarball(work);
   await bundle(project);
@@ -326,6 +359,12 @@ try {
         retry.ok = false;
         retry.detail += `; the server saw ${report?.requests} requests and ${report?.injected.rateLimitStorm} 429s, not 2 and 1`;
       }
+      const redirected = results.find((result) => result.name === 'redirect');
+      const elsewhere = servers.elsewhereReport();
+      if (redirected && elsewhere > 0) {
+        redirected.ok = false;
+        redirected.detail += `; the other origin received ${elsewhere} request(s)`;
+      }
     } catch (error) {
       results = [{ name: 'run', ok: false, detail: String(/** @type {Error} */ (error).message ?? error) }];
     } finally {
@@ -336,6 +375,10 @@ try {
       return `${mark} ${result.name === 'operations' ? `operations ${result.detail.split(' ')[0]}` : result.name}`;
     });
     console.log(`${runtime.label.padEnd(width)}  ${marks.join('  ')}`);
+    const redirected = results.find((result) => result.name === 'redirect');
+    redirectRow.push(
+      `${runtime.label} ${redirected ? { pass: '✓', absent: '–', fail: '✗' }[verdict(runtime, redirected)] : '✗'}`,
+    );
     for (const result of results) {
       const outcome = verdict(runtime, result);
       if (outcome === 'fail') {
@@ -348,6 +391,9 @@ try {
       }
     }
   }
+  console.log(
+    `redirect (a 307 to another origin, not followed; nothing reached it): ${redirectRow.join('  ')}`,
+  );
 } finally {
   if (failed === 0 && !flags.keep) await rm(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);

@@ -21,6 +21,10 @@ export interface ScenarioConfig {
     storm: string;
     /** Answers every request after several seconds. */
     slow: string;
+    /** Answers every request with a 307 to `elsewhere`. */
+    redirect: string;
+    /** The other origin the redirects point to; the runner checks that nothing reached it. */
+    elsewhere: string;
   };
   /** Where a file checkpoint may be written; absent where files do not outlive a request. */
   checkpointPath?: string;
@@ -42,7 +46,8 @@ export type CaseName =
   | 'limiter'
   | 'bulk'
   | 'testClient'
-  | 'msw';
+  | 'msw'
+  | 'redirect';
 
 export interface CaseResult {
   name: CaseName;
@@ -289,6 +294,49 @@ async function msw(sdk: typeof Sdk, modules: ScenarioModules['msw'], apiKey: str
   }
 }
 
+/**
+ * A service that redirects a keyed write to another origin: the SDK does not follow it, on its
+ * default transport or on the runtime's `fetch` given as the fetch option. It rejects with a
+ * RedirectError: status 307 and the target without its query, or, in a browser, whose `fetch`
+ * hides a redirect it was told not to follow, status 0 and no location. The runner checks that
+ * the other origin received nothing.
+ */
+export async function redirect(sdk: typeof Sdk, config: ScenarioConfig): Promise<CaseResult> {
+  const target = `${config.urls.elsewhere}/ext/v3/clientes/cli_0001/puntos`;
+  const runtimeFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+  const transports = [
+    ['default transport', {}],
+    ['fetch option', { fetch: runtimeFetch }],
+  ] as const;
+  const seen: string[] = [];
+  let ok = true;
+  for (const [transport, options] of transports) {
+    try {
+      const client = new sdk.LoyaltyClient({
+        apiKey: config.apiKey,
+        baseUrl: config.urls.redirect,
+        maxRetries: 2,
+        ...options,
+      });
+      await client.clientes.puntos.add('cli_0001', { puntos: 1, motivo: 'matriz' });
+      ok = false;
+      seen.push(`${transport}: resolved, so the redirect was followed`);
+    } catch (error) {
+      const named =
+        error instanceof sdk.RedirectError &&
+        ((error.status === 307 && error.location === target) ||
+          (error.status === 0 && error.location === undefined));
+      ok &&= named;
+      seen.push(
+        named
+          ? `${transport}: RedirectError, status ${error.status}, location ${error.location ?? 'hidden by the runtime'}`
+          : `${transport}: ${describeError(error)}`,
+      );
+    }
+  }
+  return { name: 'redirect', ok, detail: `a 307 to another origin, not followed: ${seen.join('; ')}` };
+}
+
 /** Runs every case, one after another (the timing cases must not share the machine with each other). */
 export async function runScenario(modules: ScenarioModules, config: ScenarioConfig): Promise<CaseResult[]> {
   const { sdk } = modules;
@@ -304,5 +352,6 @@ export async function runScenario(modules: ScenarioModules, config: ScenarioConf
     await bulk(sdk, modules.bulk, config),
     await testClient(modules.server),
     await msw(sdk, modules.msw, config.apiKey),
+    await redirect(sdk, config),
   ];
 }
