@@ -190,3 +190,51 @@ export async function callOverHttp(
     };
   }
 }
+
+/** The first URL a starting server prints that `pattern` captures, or undefined after `waitMs`. */
+export function urlIn(
+  stdout: NodeJS.ReadableStream | null,
+  pattern: RegExp,
+  waitMs: number,
+): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    let text = '';
+    const timer = setTimeout(() => resolve(undefined), waitMs);
+    stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const found = pattern.exec(text)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+    stdout?.on('close', () => resolve(undefined));
+  });
+}
+
+/** Opens a session over Streamable HTTP: its id, or undefined when none was given. */
+export async function openSession(url: string): Promise<string | undefined> {
+  const opened = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(initialize),
+  });
+  await opened.arrayBuffer();
+  return opened.headers.get('mcp-session-id') ?? undefined;
+}
+
+/** The status a session's id gets on a tools/list: 200 while it lives, 404 once it ended. */
+export async function sessionStatus(url: string, session: string): Promise<number> {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': session,
+      'mcp-protocol-version': initialize.params.protocolVersion,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+  });
+  await answer.arrayBuffer();
+  return answer.status;
+}

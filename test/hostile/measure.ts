@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { type ChildLimits, type ChildRun, spawnMeasured } from './child.js';
 import { type Attack, type HostileServer, startHostileServer } from './hostile-server.js';
 import { HOSTILE_KEY, keyRunIn } from './key.js';
-import { callOverHttp, callOverStdio, type ToolAnswer, type ToolCall } from './mcp-client.js';
+import { callOverHttp, callOverStdio, type ToolAnswer, type ToolCall, urlIn } from './mcp-client.js';
 import { Tap, type Tapped } from './tap.js';
 
 export const SURFACES = ['sdk-undici', 'sdk-fetch', 'cli', 'verify', 'mcp-stdio', 'mcp-http'] as const;
@@ -25,6 +25,11 @@ export interface Scenario {
   call: 'read' | 'write';
   timeoutMs: number;
   maxRetries: number;
+  /**
+   * `served`: the service answers its OpenAPI document and attacks only the operations (MCP reads
+   * the document before it offers tools; verify then probes). Default: MCP served, else attacked.
+   */
+  document?: 'served' | 'hostile';
 }
 
 export interface RunSettings extends ChildLimits {
@@ -223,7 +228,7 @@ async function mcpRun(context: Context): Promise<SurfaceRun> {
   const received = new Tap();
   let tool: ToolAnswer;
   if (http) {
-    const url = await urlOf(measured.child.stdout, wait.start);
+    const url = await urlIn(measured.child.stdout, /at (http:\/\/\S+)/, wait.start);
     tool = url
       ? await callOverHttp(url, toolOf(scenario.call), received, wait)
       : { response: undefined, problem: 'the HTTP server did not start', answeredMs: undefined };
@@ -246,23 +251,6 @@ async function mcpRun(context: Context): Promise<SurfaceRun> {
 
 const noStdio: ToolAnswer = { response: undefined, problem: 'no stdio', answeredMs: undefined };
 
-/** The URL `loyalty mcp --http` prints once it listens. */
-function urlOf(stdout: NodeJS.ReadableStream | null, waitMs: number): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    let text = '';
-    const timer = setTimeout(() => resolve(undefined), waitMs);
-    stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      const found = /at (http:\/\/\S+)/.exec(text)?.[1];
-      if (found) {
-        clearTimeout(timer);
-        resolve(found);
-      }
-    });
-    stdout?.on('close', () => resolve(undefined));
-  });
-}
-
 const RUNNERS: Record<Surface, (context: Context) => Promise<SurfaceRun>> = {
   'sdk-undici': sdkRun,
   'sdk-fetch': sdkRun,
@@ -283,7 +271,7 @@ function outcomeOf(surface: Surface, result: SurfaceRun): Outcome {
 
 /** Runs `scenario` against a hostile server of its own and measures it. */
 export async function measure(scenario: Scenario, settings: RunSettings): Promise<Measurement> {
-  const document = scenario.surface.startsWith('mcp-') ? 'served' : 'hostile';
+  const document = scenario.document ?? (scenario.surface.startsWith('mcp-') ? 'served' : 'hostile');
   const server = await startHostileServer({ attack: scenario.attack, key: HOSTILE_KEY, document });
   const folder = await mkdtemp(join(tmpdir(), 'loyalty-hostile-'));
   try {

@@ -22,6 +22,7 @@ export interface Row {
   maxRetries: number;
   /** Measured for the table only: the tests cover the same rule with a cheaper cell. */
   tableOnly?: boolean;
+  document?: Scenario['document'];
 }
 
 const SDK: readonly Surface[] = ['sdk-undici', 'sdk-fetch'];
@@ -66,7 +67,15 @@ export const ROWS: readonly Row[] = [
     ...timed,
   },
   { title: 'a parse error splitting the key with a NUL', attacks: ['nul-json'], surfaces: ['cli'], ...timed },
-  { title: 'JSON nested 100,000 deep', attacks: ['deep-json'], surfaces: EVERY, ...capped },
+  { title: 'JSON nested 100,000 deep', attacks: ['deep-json'], surfaces: [...SDK, 'cli', ...MCP], ...capped },
+  // A document read, then the probes' answers nested: what verify infers the shape of.
+  {
+    title: 'JSON nested 100,000 deep',
+    attacks: ['deep-json'],
+    surfaces: ['verify'],
+    ...capped,
+    document: 'served',
+  },
   {
     title: 'numbers no double holds',
     attacks: ['huge-numbers'],
@@ -78,9 +87,18 @@ export const ROWS: readonly Row[] = [
 ];
 
 const cellsOf = (rows: readonly Row[]): Scenario[] =>
-  rows.flatMap(({ attacks, surfaces, call, timeoutMs, maxRetries }) =>
+  rows.flatMap(({ attacks, surfaces, call, timeoutMs, maxRetries, document }) =>
     attacks.flatMap((attack) =>
-      surfaces.map((surface): Scenario => ({ attack, surface, call, timeoutMs, maxRetries })),
+      surfaces.map(
+        (surface): Scenario => ({
+          attack,
+          surface,
+          call,
+          timeoutMs,
+          maxRetries,
+          ...(document ? { document } : {}),
+        }),
+      ),
     ),
   );
 

@@ -85,7 +85,12 @@ export function describeCell(measurement: Measurement): string {
     : scenario.surface.startsWith('mcp-')
       ? mcpWords(measurement)
       : cliWords(measurement);
-  const retried = requests > 1 ? `, ${requests} requests` : '';
+  const retried =
+    requests <= 1
+      ? ''
+      : scenario.surface === 'verify'
+        ? `, ${requests} probes`
+        : `, ${requests} requests (retried)`;
   const key = keyRun > 0 ? `; **${keyRun} of ${HOSTILE_KEY.length} characters of the key shown**` : '';
   return `${words} ${ended(measurement)}, ${megabytes(measurement.peakRssMb)}${retried}${otherWords(measurement)}${key}`;
 }

@@ -5,6 +5,9 @@
  *
  *   node test/hostile/table.mjs [--dist DIR] [--parallel N] [--only ATTACK,...] [--hard-timeout-ms N]
  *
+ * --only takes attacks (hostile-server.ts), `flood` (2,000 MCP HTTP sessions) and `serve` (what
+ * `loyalty serve` logs of a request's credentials).
+ *
  * The measuring code is TypeScript: esbuild bundles it into .tmp/ (packages left external) and
  * plain node runs it, as test/docs/generate.mjs does. A cell that outlives the hard timeout reads
  * "did not settle"; one that grows past --rss-limit-mb is stopped there, to spare the machine.
@@ -41,16 +44,32 @@ await build({
   define: { 'import.meta.url': JSON.stringify(pathToFileURL(ENTRY).href) },
 });
 /** @type {typeof import('./table-entry.ts')} */
-const { ROWS, SCENARIOS, describeCell, measureAll } = await import(pathToFileURL(outfile).href);
+const {
+  ROWS,
+  SCENARIOS,
+  SURFACES,
+  describeCell,
+  describeFlood,
+  describeServeLog,
+  measureAll,
+  measureFlood,
+  measureServeLog,
+} = await import(pathToFileURL(outfile).href);
 
 const only = flags.only?.split(',');
-const scenarios = SCENARIOS.filter((scenario) => !only || only.includes(scenario.attack));
+const chosen = (/** @type {string} */ name) => !only || only.includes(name);
+const scenarios = SCENARIOS.filter((scenario) => chosen(scenario.attack));
 const settings = {
   dist: resolve(flags.dist ?? ''),
   hardTimeoutMs: Number(flags['hard-timeout-ms']),
   rssLimitMb: Number(flags['rss-limit-mb']),
 };
 const measurements = await measureAll(scenarios, settings, Number(flags.parallel));
+// Alone, so that nothing else competes with the flood for the machine.
+const flood = chosen('flood') ? describeFlood(await measureFlood(settings.dist, settings)) : undefined;
+const serveLog = chosen('serve')
+  ? describeServeLog(await measureServeLog(settings.dist, settings))
+  : undefined;
 
 /** @type {Record<string, string>} */
 const ATTACK_LABELS = {
@@ -69,11 +88,13 @@ const attackLabel = (/** @type {string} */ attack) =>
 /** @param {string} title @param {(surface: string) => boolean} inColumn */
 function cell(title, inColumn) {
   const attacks = new Set(ROWS.filter((row) => row.title === title).flatMap((row) => row.attacks));
-  const chosen = measurements.filter(
-    (measurement) => inColumn(measurement.scenario.surface) && attacks.has(measurement.scenario.attack),
-  );
-  const labelled = new Set(chosen.map((measurement) => measurement.scenario.attack)).size > 1;
-  return chosen
+  const inCell = measurements
+    .filter(
+      (measurement) => inColumn(measurement.scenario.surface) && attacks.has(measurement.scenario.attack),
+    )
+    .sort((a, b) => SURFACES.indexOf(a.scenario.surface) - SURFACES.indexOf(b.scenario.surface));
+  const labelled = new Set(inCell.map((measurement) => measurement.scenario.attack)).size > 1;
+  return inCell
     .map((measurement) => {
       const { surface, attack } = measurement.scenario;
       const who = surface.startsWith('sdk-') ? '' : `${SURFACE_LABELS[surface]}: `;
@@ -97,5 +118,9 @@ const lines = [
     (title) =>
       `| ${title} | ${cell(title, (surface) => surface === 'sdk-undici')} | ${cell(title, (surface) => surface === 'sdk-fetch')} | ${cell(title, (surface) => !surface.startsWith('sdk-'))} |`,
   ),
+  ...(flood ? [`| 2,000 MCP HTTP \`initialize\` calls | | | ${flood} |`] : []),
+  ...(serveLog
+    ? [`| \`Authorization: Bearer ...\` or \`?apikey=\` sent to \`loyalty serve\` | | | ${serveLog} |`]
+    : []),
 ];
 console.log(lines.join('\n'));
