@@ -7,7 +7,15 @@ import { writeEffect } from '../table/tool-effects.js';
 import { DRY_RUN_FIELD, TOOL_ARGUMENTS, toolName } from '../table/tool-schema.js';
 import { customersRefusal, type McpCaps, pointsRefusal } from './caps.js';
 import { type GroupPreviews, PREVIEW_VALID_MS } from './group-previews.js';
-import { errorResult, previewResult, readResult, refusalResult, writeResult } from './results.js';
+import {
+  errorResult,
+  previewResult,
+  readResult,
+  refusalResult,
+  TooDeepToShow,
+  unshowableResult,
+  writeResult,
+} from './results.js';
 import type { WriteKeys } from './write-keys.js';
 
 /** What one MCP session calls with: the client, the caps, and its own derived keys and previews. */
@@ -132,6 +140,7 @@ export async function callTool(
     return readResult(await callOperation(session.client, operation, positionals, part, {}));
   } catch (error) {
     if (error instanceof ArgumentRefusal) return refusalResult(error.message);
+    if (error instanceof TooDeepToShow) return unshowableResult(toolName(operation));
     return errorResult(error);
   }
 }

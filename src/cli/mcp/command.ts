@@ -1,3 +1,4 @@
+import { resolveApiKey } from '../shared/api-key.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { createOutput } from '../shared/output.js';
 import { reportError } from '../shared/report-error.js';
@@ -6,6 +7,7 @@ import { parseMcpCommand } from './args.js';
 import { mcpHelp } from './help.js';
 import { serveHttp } from './http.js';
 import type { ServerContext } from './server.js';
+import { keyMask } from './shown.js';
 import { serveStdio } from './stdio.js';
 import { offeredTools } from './tools.js';
 
@@ -27,8 +29,18 @@ export async function mcpCommand(argv: readonly string[], env: NodeJS.ProcessEnv
   const output = { ...createOutput(true, env), write: (text: string) => process.stderr.write(`${text}\n`) };
   let context: ServerContext;
   try {
-    const client = await serviceClient(command.service, env);
-    context = { client, offered: await offeredTools(client, command), caps: command.caps };
+    // The key read once: the client sends it, and the session masks it in all it hands on.
+    const apiKey = await resolveApiKey(command.service.apiKeyFile, env);
+    const client = await serviceClient(
+      { ...command.service, apiKeyFile: undefined },
+      { ...env, LOYALTY_API_KEY: apiKey },
+    );
+    context = {
+      client,
+      offered: await offeredTools(client, command),
+      caps: command.caps,
+      mask: keyMask(apiKey),
+    };
   } catch (error) {
     return reportError(error, output, command.service.verbose);
   }

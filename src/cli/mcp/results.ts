@@ -6,16 +6,19 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../../client/errors.js';
+import { MAX_PRINTED_DEPTH, printableJson } from '../../core/index.js';
 import { REPLAYED_HEADER_NAME } from '../../operations/headers.js';
 import { messageOf } from '../shared/error-message.js';
 import type { PreviewContent, ReadContent, WriteContent } from '../table/tool-output.js';
 
+/** What the service answered nests deeper than JSON.stringify survives: the call says so (shown.ts). */
+export class TooDeepToShow extends Error {}
+
 /** The JSON first, for clients that read only text, then the notes. */
 function texts(json: Record<string, unknown>, notes: string[]): CallToolResult['content'] {
-  return [
-    { type: 'text', text: JSON.stringify(json) },
-    ...notes.map((text) => ({ type: 'text' as const, text })),
-  ];
+  const text = printableJson(json);
+  if (text === undefined) throw new TooDeepToShow();
+  return [{ type: 'text', text }, ...notes.map((note) => ({ type: 'text' as const, text: note }))];
 }
 
 /** A result in the form its tool's outputSchema declares (src/cli/table/tool-output.ts), also as JSON text. */
@@ -106,6 +109,13 @@ export function previewResult(
 /** A refusal of this server's own (a cap, an expired replay window): nothing was sent. */
 export function refusalResult(message: string): CallToolResult {
   return failure({ message }, message);
+}
+
+/** Said instead of an answer that nests too deep to serialize: one sentence, never a crash or no answer. */
+export function unshowableResult(tool: string): CallToolResult {
+  return refusalResult(
+    `The service's answer to ${tool} nests deeper than ${MAX_PRINTED_DEPTH} levels, which no answer of this API does, so it is not shown.`,
+  );
 }
 
 /** What an assistant can act on, beside the message: never the request's headers or the key. */

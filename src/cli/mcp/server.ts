@@ -9,12 +9,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { LoyaltyClient } from '../../client/client.js';
 import { SDK_VERSION } from '../../version.js';
+import { messageOf } from '../shared/error-message.js';
 import { toolDefinition, toolName } from '../table/tool-schema.js';
 import { callTool, type ToolSession } from './call-tool.js';
 import type { McpCaps } from './caps.js';
 import { createGroupPreviews } from './group-previews.js';
 import { listResources, readResource } from './resources.js';
 import { refusalResult } from './results.js';
+import { answered, type Mask, shownResource } from './shown.js';
 import type { OfferedTools } from './tools.js';
 import { createWriteKeys } from './write-keys.js';
 
@@ -30,6 +32,8 @@ export interface ServerContext {
   client: LoyaltyClient;
   offered: OfferedTools;
   caps: McpCaps;
+  /** Masks the key in what the server hands on (shown.ts): results, resources, errors. */
+  mask: Mask;
 }
 
 /**
@@ -38,7 +42,7 @@ export interface ServerContext {
  * (McpServer wants zod schemas of its own).
  */
 export function createSessionServer(context: ServerContext): Server {
-  const { client, offered, caps } = context;
+  const { client, offered, caps, mask } = context;
   const session: ToolSession = { client, caps, keys: createWriteKeys(), previews: createGroupPreviews() };
   const byName = new Map(offered.operations.map((operation) => [toolName(operation), operation]));
   const tools = offered.operations.map((operation) => toolDefinition(operation, caps));
@@ -48,19 +52,24 @@ export function createSessionServer(context: ServerContext): Server {
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const operation = byName.get(request.params.name);
-    if (operation === undefined) {
-      return refusalResult(
-        `No tool ${JSON.stringify(request.params.name)} here (tools/list names this key's tools)`,
-      );
-    }
-    return callTool(session, operation, request.params.arguments ?? {});
+    const { name } = request.params;
+    return answered(name, mask, async () => {
+      const operation = byName.get(name);
+      if (operation === undefined)
+        return refusalResult(`No tool ${JSON.stringify(name)} here (tools/list names this key's tools)`);
+      return callTool(session, operation, request.params.arguments ?? {});
+    });
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources(offered) }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const found = await readResource(client, offered, request.params.uri);
+    let found: Awaited<ReturnType<typeof readResource>>;
+    try {
+      found = await readResource(client, offered, request.params.uri);
+    } catch (error) {
+      throw new McpError(ErrorCode.InternalError, mask(messageOf(error)));
+    }
     if (found === undefined) throw new McpError(ErrorCode.InvalidParams, `No resource ${request.params.uri}`);
-    return found;
+    return shownResource(found, mask);
   });
   return server;
 }
