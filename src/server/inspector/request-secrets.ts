@@ -46,9 +46,12 @@ function queryMasked(query: string): { query: string; keys: string[] } {
   return { query: parts.join('&'), keys };
 }
 
-/** How a key may be spelled where it is repeated: as sent, percent-encoded (a path, a query), inside a JSON string. */
+/**
+ * How a key may be spelled where it is repeated: percent-encoded (a path, a query), inside a JSON
+ * string, as sent. The key as sent last: masked first, it would leave an escaped spelling in pieces.
+ */
 function spellingsOf(key: string): string[] {
-  return [...new Set([key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)])];
+  return [...new Set([encodeURIComponent(key), JSON.stringify(key).slice(1, -1), key])];
 }
 
 /** What the log shows of a request and its answer, with every secret in them masked. */
