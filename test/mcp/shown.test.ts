@@ -39,9 +39,12 @@ describe('maskedCopy', () => {
 });
 
 describe('keyMask', () => {
-  it('masks the key as a JSON string spells it too', () => {
+  it.each([
+    ['as sent', (key: string) => `k: ${key}`, 'k: ****6789'],
+    ['as a JSON string spells it', (key: string) => JSON.stringify({ k: key }), '{"k":"****6789"}'],
+  ])('shows a key holding a quote %s as **** and its last 4 characters', (_how, textOf, expected) => {
     const quoted = 'lk_"quoted"_key_0123456789';
-    expect(keyMask(quoted)(JSON.stringify({ k: quoted }))).toBe(`{"k":"****${quoted.slice(-4)}"}`);
+    expect(keyMask(quoted)(textOf(quoted))).toBe(expected);
   });
 });
 

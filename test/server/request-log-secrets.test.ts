@@ -10,6 +10,7 @@ import { SECRET_FRAGMENT } from '../../src/core/index.js';
 /** A key of the server's, and a secret it does not know; both long, as real ones are. */
 const API_KEY = 'lk_live_inspector_key_9c41e7b2d05f';
 const SECRET = 'secret-token-31b8f0a6c2d94e57';
+const QUOTED_KEY = 'lk_"quoted"_key_0123456789';
 
 const servers: ReferenceServer[] = [];
 afterEach(async () => {
@@ -140,6 +141,12 @@ describe('the request log shows a credential as the key is shown', () => {
       { path: `/ext/v3/clientes/${API_KEY}`, headers: keyed() },
       (entry) => entry.path,
       `/ext/v3/clientes/****${API_KEY.slice(-4)}`,
+    ],
+    [
+      'a key holding a quote, repeated escaped in a JSON body, is **** and its last 4 characters',
+      { ...write(JSON.stringify({ motivo: QUOTED_KEY })), headers: { apikey: QUOTED_KEY } },
+      (entry) => entry.request.body,
+      `{"motivo":"****${QUOTED_KEY.slice(-4)}"}`,
     ],
   ])('%s', async (_rule, sent, shown, expected) => {
     expect(shown(await loggedEntry(sent))).toBe(expected);

@@ -47,11 +47,18 @@ function queryMasked(query: string): { query: string; keys: string[] } {
 }
 
 /**
- * How a key may be spelled where it is repeated: percent-encoded (a path, a query), inside a JSON
- * string, as sent. The key as sent last: masked first, it would leave an escaped spelling in pieces.
+ * `text` with `key` masked however it is spelled where it is repeated: as sent, percent-encoded (a
+ * path, a query), inside a JSON string. Each spelling found whole is the key as `maskSecret` shows
+ * it; then any run of 8 of a spelling's characters is `****` (one spelling's runs, masked first,
+ * would break another spelling's whole into pieces).
  */
-function spellingsOf(key: string): string[] {
-  return [...new Set([encodeURIComponent(key), JSON.stringify(key).slice(1, -1), key])];
+function keyMaskedIn(text: string, key: string): string {
+  const spellings = [...new Set([key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)])];
+  const whole = maskSecret(key);
+  let out = text;
+  for (const spelling of spellings) if (out.includes(spelling)) out = out.split(spelling).join(whole);
+  for (const spelling of spellings) out = maskSecretIn(out, spelling);
+  return out;
 }
 
 /** What the log shows of a request and its answer, with every secret in them masked. */
@@ -73,8 +80,7 @@ export interface MaskedExchange {
 export function maskedExchange(exchange: MaskedExchange, apiKey: string | undefined): MaskedExchange {
   const { query, keys } = queryMasked(exchange.query);
   if (apiKey !== undefined && apiKey !== '') keys.push(apiKey);
-  const spellings = [...new Set(keys.flatMap(spellingsOf))];
-  const masked = (text: string): string => spellings.reduce((done, key) => maskSecretIn(done, key), text);
+  const masked = (text: string): string => keys.reduce(keyMaskedIn, text);
   const headersMasked = (headers: Record<string, string>, request: boolean): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const name in headers) {
