@@ -92,5 +92,6 @@ export function describeCell(measurement: Measurement): string {
         ? `, ${requests} probes`
         : `, ${requests} requests (retried)`;
   const key = keyRun > 0 ? `; **${keyRun} of ${HOSTILE_KEY.length} characters of the key shown**` : '';
-  return `${words} ${ended(measurement)}, ${megabytes(measurement.peakRssMb)}${retried}${otherWords(measurement)}${key}`;
+  const what = [words, ended(measurement)].filter(Boolean).join(' ');
+  return `${what}, ${megabytes(measurement.peakRssMb)}${retried}${otherWords(measurement)}${key}`;
 }
