@@ -18,7 +18,11 @@ describe('completion candidates come from the command tree and flags the command
     ['the operation ids after bulk', ['bulk', ''], [...operationIds]],
     ['the operation ids after help', ['help', 'clientes.puntos.a'], ['clientes.puntos.add']],
     ['the flags of serve', ['serve', '--fault-'], ['--fault-rate', '--fault-seed', '--fault-latency']],
-    ['the flags of mcp', ['mcp', '--max-'], ['--max-retries', '--max-points', '--max-customers']],
+    [
+      'the flags of mcp',
+      ['mcp', '--max-'],
+      ['--max-retries', '--max-points', '--max-customers', '--max-sessions'],
+    ],
     ['the operation ids after mcp --tools', ['mcp', '--tools', 'grupos.p'], ['grupos.puntos.add']],
     [
       'the flags of whoami: --json and the options of every command',

@@ -9,6 +9,7 @@ import { wholeNumber } from '../shared/whole-number.js';
 import { operationById } from '../table/operation-id.js';
 import { parseFlags } from '../table/parse-flags.js';
 import type { McpCaps } from './caps.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type SessionLimits } from './sessions.js';
 
 export const COMMAND = 'loyalty mcp';
 
@@ -23,12 +24,14 @@ export const MCP_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   'token-file': { type: 'string' },
+  'session-idle-ms': { type: 'string' },
+  'max-sessions': { type: 'string' },
 } as const;
 
 /** The environment variable that may hold the HTTP transport's bearer token (`--token-file` wins). */
 export const TOKEN_VARIABLE = 'LOYALTY_MCP_TOKEN';
 
-export interface HttpSettings {
+export interface HttpSettings extends SessionLimits {
   host: string;
   port: number;
   /** The bearer token every request must show; without one the server answers loopback requests only. */
@@ -81,7 +84,7 @@ function httpOf(
   env: NodeJS.ProcessEnv,
 ): HttpSettings | undefined {
   if (!values.http) {
-    for (const flag of ['port', 'host', 'token-file'] as const)
+    for (const flag of ['port', 'host', 'token-file', 'session-idle-ms', 'max-sessions'] as const)
       if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --http`);
     return undefined;
   }
@@ -92,7 +95,13 @@ function httpOf(
       `--host ${host} is not a loopback address: the MCP server listens elsewhere only with a token (--token-file FILE or ${TOKEN_VARIABLE})`,
     );
   }
-  return { host, port: wholeNumber(values.port, '--port', 0) ?? 0, token };
+  return {
+    host,
+    port: wholeNumber(values.port, '--port', 0) ?? 0,
+    token,
+    sessionIdleMs: wholeNumber(values['session-idle-ms'], '--session-idle-ms', 1) ?? DEFAULT_SESSION_IDLE_MS,
+    maxSessions: wholeNumber(values['max-sessions'], '--max-sessions', 1) ?? DEFAULT_MAX_SESSIONS,
+  };
 }
 
 const parse = (argv: readonly string[]) => parseFlags(argv, MCP_OPTIONS, COMMAND);

@@ -4,6 +4,7 @@ import { columns } from '../shared/help-columns.js';
 import { WHERE_IDS_ARE } from '../table/operation-id.js';
 import { COMMAND, TOKEN_VARIABLE } from './args.js';
 import { PREVIEW_VALID_MS } from './group-previews.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.js';
 import { REPLAY_WINDOW_MS } from './write-keys.js';
 
 /** `loyalty mcp --help`. */
@@ -32,6 +33,14 @@ export function mcpHelp(): string {
       [
         '--token-file FILE',
         `with --http: the bearer token clients must send (default ${TOKEN_VARIABLE});\nwithout one only loopback requests from no foreign web page are served`,
+      ],
+      [
+        '--session-idle-ms N',
+        `with --http: end a session with no request open for N ms\n(default ${DEFAULT_SESSION_IDLE_MS}: ${DEFAULT_SESSION_IDLE_MS / 60_000} minutes)`,
+      ],
+      [
+        '--max-sessions N',
+        `with --http: at most N sessions (default ${DEFAULT_MAX_SESSIONS}); a new one ends the least\nrecently used idle one, or is refused (503) when all are in use`,
       ],
       ...SERVICE_HELP.filter(([flag]) => !flag.startsWith('--api-key-file')),
       ['--api-key-file FILE', 'read the API key from FILE (default LOYALTY_API_KEY; never asked for)'],

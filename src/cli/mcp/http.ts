@@ -4,62 +4,129 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { HttpSettings } from './args.js';
 import { httpRefusal } from './http-access.js';
+import { initializeBody } from './initialize-body.js';
 import { createSessionServer, type ServerContext } from './server.js';
+import { SessionTable } from './sessions.js';
 
 /** Where the transport answers. */
 export const MCP_PATH = '/mcp';
 
 const SESSION_HEADER = 'mcp-session-id';
 
-function refuse(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+/** What tests replace: the clock sessions age by, and how often idle ones are looked for besides on each request. */
+export interface HttpClock {
+  now?: () => number;
+  sweepEveryMs?: number;
+}
+
+function refuse(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  { code = -32000, id = null }: { code?: number; id?: string | number | null } = {},
+): void {
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    ...(status === 503 ? { 'retry-after': '1' } : {}),
+  });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
 }
 
 /**
- * Streamable HTTP: each session (its `Mcp-Session-Id`) gets a protocol server of its own, so its
- * derived keys and previews are its own. Resolves with the URL once listening; `closed` when the
- * process is asked to stop.
+ * Once the answer is sent ('finish', before the client can read its end, so its next request
+ * finds the session idle) or the connection is gone ('close'); `done` may run twice.
  */
-export async function serveHttp(context: ServerContext, settings: HttpSettings) {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+function whenAnswered(res: ServerResponse, done: () => void): void {
+  res.once('finish', done);
+  res.once('close', done);
+}
+
+/** Idle sessions are looked for on every request, and at this pace when none comes. */
+const sweepPace = (idleMs: number): number => Math.min(60_000, Math.max(1_000, Math.floor(idleMs / 10)));
+
+/**
+ * Streamable HTTP: each session (its `Mcp-Session-Id`) gets a protocol server of its own, so its
+ * derived keys and previews are its own. Sessions end after `sessionIdleMs` with no request open,
+ * and at most `maxSessions` live: an `initialize` beyond ends the least recently used idle one,
+ * or is refused (503) when every one has a request open. Resolves with the URL once listening.
+ */
+export async function serveHttp(context: ServerContext, settings: HttpSettings, clock: HttpClock = {}) {
+  const sessions = new SessionTable<StreamableHTTPServerTransport>(settings, clock.now);
+
+  async function startSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await initializeBody(req);
+    if (body.kind === 'refused') return refuse(res, body.status, body.message, { code: body.code });
+    if (!sessions.makeRoom()) {
+      return refuse(
+        res,
+        503,
+        `Too many MCP sessions: all ${settings.maxSessions} (--max-sessions) have a request in progress; try again shortly`,
+        { id: body.id },
+      );
+    }
+    const sessionId = randomUUID();
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => sessionId,
+      enableJsonResponse: true,
+    });
+    const release = sessions.add(sessionId, transport);
+    transport.onclose = () => sessions.end(sessionId);
+    whenAnswered(res, () => {
+      release();
+      // The transport refused the initialize (a wrong Accept, say): no session began.
+      if (transport.sessionId === undefined) sessions.end(sessionId);
+    });
+    await createSessionServer(context).connect(transport);
+    await transport.handleRequest(req, res, body.message);
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refusal = httpRefusal(req, settings.token);
     if (refusal) return refuse(res, ...refusal);
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH)
       return refuse(res, 404, `The MCP endpoint is ${MCP_PATH}`);
+    sessions.sweep();
     const id = req.headers[SESSION_HEADER];
-    const known = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (typeof id === 'string' && known === undefined)
-      return refuse(res, 404, 'Session not found: initialize again');
-    if (known) return known.handleRequest(req, res);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      onsessioninitialized: (sessionId) => void sessions.set(sessionId, transport),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await createSessionServer(context).connect(transport);
-    await transport.handleRequest(req, res);
+    if (typeof id === 'string') {
+      const used = sessions.use(id);
+      if (used === undefined)
+        return refuse(res, 404, 'Session not found: initialize again', { code: -32001 });
+      whenAnswered(res, used.release);
+      return used.transport.handleRequest(req, res);
+    }
+    if (req.method !== 'POST')
+      return refuse(
+        res,
+        400,
+        'Bad Request: Mcp-Session-Id header is required (a session starts with initialize)',
+      );
+    return startSession(req, res);
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) refuse(res, 500, (error as Error).message);
+      if (!res.headersSent) refuse(res, 500, context.mask(String((error as Error)?.message ?? error)));
+      else res.destroy();
     });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, resolve);
   });
+  const sweeper = setInterval(
+    () => sessions.sweep(),
+    clock.sweepEveryMs ?? sweepPace(settings.sessionIdleMs),
+  );
+  sweeper.unref();
   const { port } = server.address() as AddressInfo;
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   return {
     url: `http://${host}:${port}${MCP_PATH}`,
+    /** The sessions alive now. */
+    sessionCount: () => sessions.size,
     async close() {
-      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      clearInterval(sweeper);
+      await sessions.endAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -7,6 +7,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { LoyaltyClient } from '../../client/client.js';
 import { SDK_VERSION } from '../../version.js';
 import { messageOf } from '../shared/error-message.js';
@@ -37,6 +38,30 @@ export interface ServerContext {
 }
 
 /**
+ * What every session of a server shares, made once (an HTTP client may open many sessions): the
+ * tools' definitions, and the JSON Schema validator the SDK would otherwise make per session
+ * (an ajv instance, most of a session's memory).
+ */
+interface Shared {
+  tools: ReturnType<typeof toolDefinition>[];
+  validator: AjvJsonSchemaValidator;
+}
+
+const shared = new WeakMap<ServerContext, Shared>();
+
+function sharedOf(context: ServerContext): Shared {
+  let found = shared.get(context);
+  if (found === undefined) {
+    found = {
+      tools: context.offered.operations.map((operation) => toolDefinition(operation, context.caps)),
+      validator: new AjvJsonSchemaValidator(),
+    };
+    shared.set(context, found);
+  }
+  return found;
+}
+
+/**
  * One MCP session: a protocol server whose tools are the offered operations, with its own derived
  * keys and previews. The low-level `Server` takes the tools' JSON Schemas as the table gives them
  * (McpServer wants zod schemas of its own).
@@ -45,10 +70,14 @@ export function createSessionServer(context: ServerContext): Server {
   const { client, offered, caps, mask } = context;
   const session: ToolSession = { client, caps, keys: createWriteKeys(), previews: createGroupPreviews() };
   const byName = new Map(offered.operations.map((operation) => [toolName(operation), operation]));
-  const tools = offered.operations.map((operation) => toolDefinition(operation, caps));
+  const { tools, validator } = sharedOf(context);
   const server = new Server(
     { name: 'loyalty-sdk', version: SDK_VERSION },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: validator,
+    },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
