@@ -1,11 +1,11 @@
 import type { OperationDefinition } from '../operations/define.js';
 import { ERROR_CODES } from '../operations/envelope.js';
 import { responseJsonSchema } from '../operations/parameters.js';
+import type { Scope } from '../operations/scopes.js';
+import { failureEnvelope, successEnvelope } from './envelopes.js';
 
 /** @inline */
 type Json = Record<string, unknown>;
-
-const ENVELOPE_REF = { $ref: '#/components/schemas/Envelope' };
 
 /** Headers of the answers, declared once in `components.headers` and referenced by name. */
 export const RESPONSE_HEADERS: Record<string, Json> = {
@@ -80,11 +80,14 @@ const UNROUTED: Record<string, { description: string; headers?: string[] }> = {
   HeadersTooLarge: { description: 'The request line and headers exceed 16 KiB' },
 };
 
-function errorResponse({ description, headers = [] }: { description: string; headers?: string[] }): Json {
+function errorResponse(
+  { description, headers = [] }: { description: string; headers?: string[] },
+  scope: Scope | null,
+): Json {
   return {
     description,
     headers: headerRefs('X-Request-Id', ...headers),
-    content: { 'application/json': { schema: ENVELOPE_REF } },
+    content: { 'application/json': { schema: failureEnvelope(scope) } },
   };
 }
 
@@ -108,9 +111,7 @@ function successResponse(operation: OperationDefinition): Json {
     description: 'Success; with ?help=true, the plain-text help of the operation instead',
     content: {
       'application/json': {
-        schema: {
-          allOf: [ENVELOPE_REF, { type: 'object', properties: { data: responseJsonSchema(operation.data) } }],
-        },
+        schema: successEnvelope(operation.scope, responseJsonSchema(operation.data)),
       },
       'text/plain': { schema: { type: 'string' } },
     },
@@ -121,7 +122,8 @@ function successResponse(operation: OperationDefinition): Json {
 export function responsesOf(operation: OperationDefinition): Json {
   const keyed = operation.idempotency !== 'none';
   const responses: Record<string, Json> = { '200': successResponse(operation) };
-  for (const status of errorStatuses(operation)) responses[status] = errorResponse(ERRORS[status] as never);
+  for (const status of errorStatuses(operation))
+    responses[status] = errorResponse(ERRORS[status] as never, operation.scope);
   for (const [status, response] of Object.entries(responses)) {
     const replayed = keyed && REPLAYED_STATUSES.has(status) ? ['Idempotent-Replayed'] : [];
     const fault = FAULT_STATUSES.has(status) ? ['X-Loyalty-Fault'] : [];
@@ -135,5 +137,7 @@ export function responsesOf(operation: OperationDefinition): Json {
 
 /** `components.responses`: the answers that belong to no operation. */
 export function unroutedResponses(): Json {
-  return Object.fromEntries(Object.entries(UNROUTED).map(([name, error]) => [name, errorResponse(error)]));
+  return Object.fromEntries(
+    Object.entries(UNROUTED).map(([name, error]) => [name, errorResponse(error, null)]),
+  );
 }

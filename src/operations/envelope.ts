@@ -100,6 +100,9 @@ export function readEnvelope(value: unknown): AnswerEnvelope | undefined {
   return accepted ? (value as AnswerEnvelope) : undefined;
 }
 
+/** `codigoRespuesta` of every success, and of no failure: what tells the two apart in the envelope. */
+export const SUCCESS_CODE = 0;
+
 /**
  * The success case of `envelopeSchema`, checked by hand: it runs on every answer, where the
  * schema's generality costs more than the check.
@@ -108,7 +111,7 @@ export function isSuccessEnvelope(value: unknown): value is Envelope & { codigoR
   if (typeof value !== 'object' || value === null) return false;
   const { codigoRespuesta, msj, meta } = value as Record<string, unknown>;
   return (
-    codigoRespuesta === 0 &&
+    codigoRespuesta === SUCCESS_CODE &&
     typeof msj === 'string' &&
     (meta === undefined || (typeof meta === 'object' && meta !== null && !Array.isArray(meta)))
   );

@@ -1,0 +1,52 @@
+import { SUCCESS_CODE } from '../operations/envelope.js';
+import type { Scope } from '../operations/scopes.js';
+
+/** @inline */
+type Json = Record<string, unknown>;
+
+const ENVELOPE_REF = { $ref: '#/components/schemas/Envelope' };
+
+/*
+ * What the SDK needs of an answer, in the schema of each response rather than only in prose: a
+ * generator (a mock made from this document) reads the schema, never the description. The client
+ * takes a 2xx as a success only with codigoRespuesta 0 (isSuccessEnvelope), so a success says 0
+ * and a failure anything else; meta.scope is the operation's scope, null where it needs none, as
+ * the reference server sends it on every answer of the operation.
+ */
+
+const SUCCESS_CODIGO: Json = { type: 'integer', enum: [SUCCESS_CODE] };
+const FAILURE_CODIGO: Json = { type: 'integer', not: { enum: [SUCCESS_CODE] } };
+
+/**
+ * `meta.scope` as sent: the operation's scope, or null (an operation that needs none, an answer of
+ * no operation). The pattern says again what the enum says, for json-schema-faker (Prism's
+ * `--dynamic`): it merges `allOf` by uniting the members' enums, the Envelope's every scope with
+ * this one, but makes a string from a pattern before it looks at an enum.
+ */
+function metaOf(scope: Scope | null): Json {
+  const sent =
+    scope === null
+      ? { type: 'string', nullable: true, enum: [null] }
+      : { type: 'string', enum: [scope], pattern: `^${scope}$` };
+  return { type: 'object', properties: { scope: sent } };
+}
+
+/** A success of an operation: the envelope with codigoRespuesta 0, its scope, and its `data`. */
+export function successEnvelope(scope: Scope | null, data: Json): Json {
+  return {
+    allOf: [
+      ENVELOPE_REF,
+      { type: 'object', properties: { codigoRespuesta: SUCCESS_CODIGO, data, meta: metaOf(scope) } },
+    ],
+  };
+}
+
+/** A failure: the envelope with a codigoRespuesta other than 0, and the scope of the operation refused (null: of none). */
+export function failureEnvelope(scope: Scope | null): Json {
+  return {
+    allOf: [
+      ENVELOPE_REF,
+      { type: 'object', properties: { codigoRespuesta: FAILURE_CODIGO, meta: metaOf(scope) } },
+    ],
+  };
+}
