@@ -28,22 +28,42 @@ function fragmentRanges(text: string, secret: string): [number, number][] {
   return merged;
 }
 
-/**
- * `text` with the secret masked wherever it stands: the whole secret as `maskSecret` shows it, and
- * any run of SECRET_FRAGMENT or more of its characters (a piece a parser split off) as `****`.
- * A secret shorter than that is masked where it stands whole.
- */
-export function maskSecretIn(text: string, secret: string): string {
-  if (secret === '' || text === '') return text;
-  const whole = maskSecret(secret);
-  if (secret.length <= SECRET_FRAGMENT) return text.includes(secret) ? text.split(secret).join(whole) : text;
-  const ranges = fragmentRanges(text, secret);
+/** Every run of SECRET_FRAGMENT or more characters of `spelling` in `text` as `****`. */
+function maskFragments(text: string, spelling: string): string {
+  if (spelling.length <= SECRET_FRAGMENT) return text;
+  const ranges = fragmentRanges(text, spelling);
   if (ranges.length === 0) return text;
   let out = '';
   let from = 0;
   for (const [start, end] of ranges) {
-    out += text.slice(from, start) + (text.slice(start, end) === secret ? whole : '****');
+    out += `${text.slice(from, start)}****`;
     from = end;
   }
   return out + text.slice(from);
+}
+
+/**
+ * `text` with the secret masked wherever it stands, however it is spelled there: as it is,
+ * percent-encoded (a path, a query) and escaped inside a JSON string. Each spelling found whole is
+ * the secret as `maskSecret` shows it, and then any run of SECRET_FRAGMENT or more of a spelling's
+ * characters (a piece a parser split off) is `****`: whole ones first, since one spelling's runs
+ * would break another's whole into pieces. A secret that short is masked where it stands whole.
+ */
+export function maskSecretIn(text: string, secret: string): string {
+  if (secret === '' || text === '') return text;
+  const whole = maskSecret(secret);
+  const spellings = spellingsOf(secret);
+  let out = text;
+  for (const spelling of spellings) if (out.includes(spelling)) out = out.split(spelling).join(whole);
+  for (const spelling of spellings) out = maskFragments(out, spelling);
+  return out;
+}
+
+/** The secret as it is, percent-encoded and JSON-escaped; one entry when all three agree (a plain key). */
+function spellingsOf(secret: string): string[] {
+  const encoded = encodeURIComponent(secret);
+  const escaped = JSON.stringify(secret).slice(1, -1);
+  if (encoded === secret && escaped === secret) return [secret];
+  // The longer spellings first: a shorter one may stand inside a longer one's whole.
+  return [...new Set([encoded, escaped, secret])].sort((a, b) => b.length - a.length);
 }

@@ -53,3 +53,18 @@ describe('maskSecretIn', () => {
     expect(maskSecretIn('anything', '')).toBe('anything');
   });
 });
+
+describe('maskSecretIn, other spellings of the key', () => {
+  const QUOTED = 'lk_live_"quoted"\\key/with spaces&more';
+  it.each([
+    ['percent-encoded, in a path or a query', `/clientes?apikey=${encodeURIComponent(QUOTED)}`],
+    ['escaped inside a JSON string', JSON.stringify({ echo: QUOTED })],
+    ['as it is', `echo: ${QUOTED}`],
+  ])('masks the key %s', (_how, text) => {
+    const masked = maskSecretIn(text, QUOTED);
+    expect(masked).toContain(maskSecret(QUOTED));
+    expect(holdsFragment(masked, QUOTED)).toBe(false);
+    expect(holdsFragment(masked, encodeURIComponent(QUOTED))).toBe(false);
+    expect(holdsFragment(masked, JSON.stringify(QUOTED).slice(1, -1))).toBe(false);
+  });
+});

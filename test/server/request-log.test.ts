@@ -49,7 +49,7 @@ describe('GET /__admin/requests', () => {
     expect(entries[1]).toMatchObject({
       method: 'GET',
       path: '/ext/v3/clientes/cli_0001',
-      key: 'lk_d…opes',
+      key: '****opes',
       appId: 1,
       requestId: meta.requestId,
       idempotency: null,
@@ -273,7 +273,7 @@ describe('admin.requests() of the MSW handlers', () => {
       });
       await client.clientes.retrieve('cli_0001');
       expect(admin.requests().map((entry) => [entry.operationId, entry.status, entry.key])).toEqual([
-        ['clientes.retrieve', 200, 'lk_d…opes'],
+        ['clientes.retrieve', 200, '****opes'],
       ]);
     } finally {
       mocked.close();

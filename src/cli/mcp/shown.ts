@@ -1,25 +1,13 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { maskSecret, maskSecretIn, printableJson } from '../../core/index.js';
+import { maskSecretIn, printableJson } from '../../core/index.js';
 import { errorResult, unshowableResult } from './results.js';
 
 /** Masks the key in a text; the only thing of the key an MCP session holds. */
 export type Mask = (text: string) => string;
 
-/**
- * The key masked as sent and as a JSON string spells it (a tool result's first text item is JSON,
- * where a key holding `"` or `\` stands escaped): each spelling found whole as `maskSecret` shows
- * the key, then any run of 8 of its characters as `****` (one spelling's runs, masked first, would
- * break the other's whole into pieces).
- */
+/** The key masked however a text spells it (src/core's rule). */
 export function keyMask(apiKey: string): Mask {
-  const spellings = [...new Set([apiKey, JSON.stringify(apiKey).slice(1, -1)])];
-  const whole = maskSecret(apiKey);
-  return (text) => {
-    let out = text;
-    for (const spelling of spellings) if (out.includes(spelling)) out = out.split(spelling).join(whole);
-    for (const spelling of spellings) out = maskSecretIn(out, spelling);
-    return out;
-  };
+  return (text) => maskSecretIn(text, apiKey);
 }
 
 function copyOf(value: unknown, mask: Mask): unknown {

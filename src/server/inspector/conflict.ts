@@ -1,3 +1,4 @@
+import { deeperThan } from '../../core/index.js';
 import type { ConflictDifference, RequestEntry } from './request-entry.js';
 
 const NOT_JSON = Symbol('not JSON');
@@ -15,6 +16,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const textOf = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
+
+/** How deep two bodies are walked into: far deeper than any body of the API nests. */
+const COMPARED_DEPTH = 64;
 
 /** The leaves where `first` and `now` differ, objects and arrays walked into, in the order of `first` then `now`. */
 function valueDifferences(at: string, first: unknown, now: unknown, out: ConflictDifference[]): void {
@@ -51,6 +55,8 @@ export function conflictDifferences(
   if (firstUse.request.bodyTruncated || refused.request.bodyTruncated) return null;
   const [first, now] = [parsed(firstUse.request.body), parsed(refused.request.body)];
   if (first === NOT_JSON || now === NOT_JSON) return null;
+  // The walk recurses; a body nested deeper than any request of the API is not compared.
+  if (deeperThan(first, COMPARED_DEPTH) || deeperThan(now, COMPARED_DEPTH)) return null;
   valueDifferences('body', first, now, out);
   return out;
 }

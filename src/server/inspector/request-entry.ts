@@ -1,3 +1,4 @@
+import { maskSecret } from '../../core/index.js';
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../../operations/headers.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { matchRoute } from '../engine/router.js';
@@ -45,7 +46,7 @@ export interface RequestEntry {
   query: string;
   /** The operation of the method and path; null when they name none. */
   operationId: string | null;
-  /** The API key sent, masked (`lk_d…opes`); null when none was sent. */
+  /** The API key sent, masked (`****opes`); null when none was sent. */
   key: string | null;
   /** The application of a recognised key; null otherwise. */
   appId: number | null;
@@ -98,10 +99,10 @@ interface LoggedBody {
   truncated: boolean;
 }
 
-/** Enough of a key to tell keys apart, too little to use one: the first 4 and last 4 characters. */
+/** The key as everything the package prints shows it (`****opes`: the last 4 characters at most); null when none was sent. */
 export function maskKey(key: string | undefined): string | null {
   if (key === undefined || key === '') return null;
-  return key.length <= 12 ? '…' : `${key.slice(0, 4)}…${key.slice(-4)}`;
+  return maskSecret(key);
 }
 
 /**

@@ -46,21 +46,6 @@ function queryMasked(query: string): { query: string; keys: string[] } {
   return { query: parts.join('&'), keys };
 }
 
-/**
- * `text` with `key` masked however it is spelled where it is repeated: as sent, percent-encoded (a
- * path, a query), inside a JSON string. Each spelling found whole is the key as `maskSecret` shows
- * it; then any run of 8 of a spelling's characters is `****` (one spelling's runs, masked first,
- * would break another spelling's whole into pieces).
- */
-function keyMaskedIn(text: string, key: string): string {
-  const spellings = [...new Set([key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)])];
-  const whole = maskSecret(key);
-  let out = text;
-  for (const spelling of spellings) if (out.includes(spelling)) out = out.split(spelling).join(whole);
-  for (const spelling of spellings) out = maskSecretIn(out, spelling);
-  return out;
-}
-
 /** What the log shows of a request and its answer, with every secret in them masked. */
 export interface MaskedExchange {
   path: string;
@@ -80,7 +65,7 @@ export interface MaskedExchange {
 export function maskedExchange(exchange: MaskedExchange, apiKey: string | undefined): MaskedExchange {
   const { query, keys } = queryMasked(exchange.query);
   if (apiKey !== undefined && apiKey !== '') keys.push(apiKey);
-  const masked = (text: string): string => keys.reduce(keyMaskedIn, text);
+  const masked = (text: string): string => keys.reduce(maskSecretIn, text);
   const headersMasked = (headers: Record<string, string>, request: boolean): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const name in headers) {
