@@ -6,6 +6,8 @@ export interface ProbeAnswer {
   status: number;
   /** Names in lower case. */
   headers: Record<string, string>;
+  /** The body as it came: what the SDK's decoder reads (probes/decoded.ts). */
+  text: string;
   /** The body parsed as JSON; undefined when it is not JSON, or nests too deep (`tooDeep`). */
   json: unknown;
   /** The envelope, when the body is one. */
@@ -30,6 +32,7 @@ export function answerOf(status: number, headers: Record<string, string>, text: 
   return {
     status,
     headers,
+    text,
     json,
     envelope: readEnvelope(json),
     contentType: headers['content-type'] ?? '',

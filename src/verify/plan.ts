@@ -2,7 +2,9 @@ import { pathParamNames } from '../operations/define.js';
 import type { Scope } from '../operations/scopes.js';
 import { getOperation } from '../operations/table.js';
 import { baseQuery, isCreate, keySource, refusalBase } from './base-request.js';
+import { FOUND_BY } from './listers.js';
 import type { Operation, ParamValue, Probe } from './probe.js';
+import { plannedLookups } from './probes/nowhere.js';
 import { authProbes, ruleProbes, scopeProbe } from './refusal-probes.js';
 import type { Samples } from './types.js';
 
@@ -34,12 +36,6 @@ export interface Plan {
   probes: Probe[];
   skipped: SkippedCheck[];
 }
-
-/** The sample names and the list reads whose items carry them (ids found by earlier reads). */
-const FOUND_BY: Partial<Record<keyof Samples, Operation['id']>> = {
-  regaloId: 'promociones.list',
-  tareaId: 'tareas.list',
-};
 
 const SAMPLE_NAMES = new Set<string>(['uid', 'grupoId', 'regaloId', 'tareaId']);
 
@@ -111,7 +107,8 @@ function dryRunProbes(operation: Operation, input: PlanInput, nextKey: () => str
 
 /**
  * The probes of a run, in the order they are sent: reads first (they find identifiers for later
- * reads), then dry runs, then the requests every correct service refuses.
+ * reads), then dry runs, then the reads that show the refusals' identifiers name nothing, then the
+ * requests every correct service refuses.
  */
 export function planProbes(input: PlanInput): Plan {
   const reads: Probe[] = [];
@@ -147,5 +144,6 @@ export function planProbes(input: PlanInput): Plan {
       keep(dryRunProbes(operation, input, nextKey), (probes: Probe[]) => dryRuns.push(...probes));
     refusals.push(...authProbes(operation, nextKey), ...ruleProbes(operation, nextKey));
   }
-  return { probes: [...reads, ...dryRuns, ...refusals], skipped };
+  // The reads that show the write refusals' identifiers name nothing come right before them.
+  return { probes: [...reads, ...dryRuns, ...plannedLookups(refusals), ...refusals], skipped };
 }

@@ -30,6 +30,8 @@ export interface Probe {
   refusal: boolean;
   /** The upper bound of the table its value is one past: where a service's looser limit is measured from. */
   bound?: UpperBound;
+  /** A read that shows whether an identifier names nothing, before writes are aimed at it (probes/nowhere.ts). */
+  lookup?: { name: string; id: string | number };
 }
 
 /** A rule of the table that caps a parameter: a string's length or a number's value. */
@@ -43,3 +45,13 @@ export const WRONG_KEY = 'loyalty-verify-not-a-key';
 
 /** Identifiers that name nothing: where a write's refusal probe goes, so even a wrong acceptance changes nothing. */
 export const NONEXISTENT = { string: 'loyalty-verify-nonexistent', integer: 2_147_483_647 } as const;
+
+/**
+ * The identifiers tried in turn for a write's refusal probes, the planned one first: a service may
+ * hold any one of them, so each is read first (probes/nowhere.ts), and the first a read shows to
+ * name nothing is the one sent. None: the probes are not sent (`unsafe`).
+ */
+export const NOWHERE_CANDIDATES = {
+  string: [NONEXISTENT.string, `${NONEXISTENT.string}-2`, `${NONEXISTENT.string}-3`],
+  integer: [NONEXISTENT.integer, NONEXISTENT.integer - 1, NONEXISTENT.integer - 2],
+} as const;

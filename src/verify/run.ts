@@ -34,6 +34,13 @@ export interface Run {
   answers: number;
   /** What a sandbox run created or changed on the service. */
   created: CreatedRecord[];
+  /** The operations the service's document lists for the key (known after discovery). */
+  lists: ReadonlySet<OperationId>;
+  /**
+   * Per path parameter name, the identifier a read showed to name nothing on the service, where
+   * the write refusals go; null: none could be shown (probes/nowhere.ts).
+   */
+  nowhere: Map<string, string | number | null>;
 }
 
 export function cover(
@@ -48,10 +55,10 @@ export function cover(
   // A check several probes settle is as good as its weakest outcome.
   if (existing) {
     if (outcome !== 'observed' && existing.outcome === 'observed')
-      Object.assign(existing, { outcome }, note ? { note } : {});
+      Object.assign(existing, { outcome, how: outcome }, note ? { note } : {});
     return;
   }
-  checks.push({ check, outcome, ...(note ? { note } : {}) });
+  checks.push({ check, outcome, how: outcome, ...(note ? { note } : {}) });
   run.coverage.set(operationId, checks);
 }
 

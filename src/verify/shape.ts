@@ -72,13 +72,18 @@ export function mergeShapes(a: Shape, b: Shape): Shape {
   if (a.fields || b.fields) {
     const fields: Record<string, FieldShape> = {};
     const names = new Set([...Object.keys(a.fields ?? {}), ...Object.keys(b.fields ?? {})]);
+    // A value that is no object (null, of a nullable object) lacks no field of the object.
+    const [aObject, bObject] = [a.types.includes('object'), b.types.includes('object')];
     for (const name of names) {
       const left = a.fields?.[name];
       const right = b.fields?.[name];
       fields[name] =
         left && right
           ? { shape: mergeShapes(left.shape, right.shape), required: left.required && right.required }
-          : { shape: (left ?? right)!.shape, required: false };
+          : {
+              shape: (left ?? right)!.shape,
+              required: (left ?? right)!.required && !(left ? bObject : aObject),
+            };
     }
     merged.fields = fields;
   }
@@ -158,9 +163,9 @@ function intersect(a: Shape, b: Shape): Shape {
   };
 }
 
-/** `string`, `integer | null`, `array of object`, `any`: a shape's types in words. */
+/** `string`, `integer | null`, `array of object`, `any JSON value`: a shape's types in words. */
 export function describeShape(shape: Shape): string {
-  if (shape.types.length === 0) return 'any';
+  if (shape.types.length === 0) return 'any JSON value';
   return shape.types
     .map((type) =>
       type === 'array' && shape.items && shape.items.types.length > 0

@@ -61,12 +61,24 @@ export interface SentRequest {
   durationMs: number;
 }
 
-/** How a check of an operation was settled. */
-export type CoverageOutcome = 'observed' | 'inferred' | 'assumed' | 'skipped';
+/**
+ * How a check of an operation was settled. `inconclusive`: it ran, and the answers could not
+ * decide (a control refused itself, or answered otherwise in a way that proves nothing): never a
+ * finding, never a calibration. `unsafe`: not sent, as no identifier could be shown to name nothing.
+ */
+export type CoverageOutcome = 'observed' | 'inferred' | 'assumed' | 'skipped' | 'inconclusive' | 'unsafe';
+
+export interface CoverageCheck {
+  check: string;
+  outcome: CoverageOutcome;
+  /** The same as `outcome`, by the name the contract gives it (`how: 'inconclusive'`). */
+  how: CoverageOutcome;
+  note?: string;
+}
 
 export interface Coverage {
   operationId: OperationId;
-  checks: { check: string; outcome: CoverageOutcome; note?: string }[];
+  checks: CoverageCheck[];
 }
 
 /**

@@ -6,7 +6,8 @@ import { type ResolvedVerifyOptions, resolveVerifyOptions } from './options.js';
 import { discoveryProbe, planProbes } from './plan.js';
 import type { Operation, Probe } from './probe.js';
 import { compareDocuments, discover } from './probes/discovery.js';
-import { headerProfile } from './probes/headers.js';
+import { headerFindings, headerProfile } from './probes/headers.js';
+import { nowhereId } from './probes/nowhere.js';
 import { runSuccessProbe } from './probes/reads.js';
 import { runRefusalProbe } from './probes/refusals.js';
 import { buildProfile } from './profile.js';
@@ -35,10 +36,13 @@ function newRun(options: ResolvedVerifyOptions): Run {
     headersSeen: new Map(),
     answers: 0,
     created: [],
+    lists: new Set(),
+    nowhere: new Map(),
   };
 }
 
 function finish(run: Run, unusable: Unusable | undefined): VerifyResult {
+  headerFindings(run);
   const coverage: Coverage[] = operations
     .filter((operation) => run.coverage.has(operation.id))
     .map((operation) => ({ operationId: operation.id, checks: run.coverage.get(operation.id)! }));
@@ -62,7 +66,8 @@ async function runProbe(run: Run, probe: Probe): Promise<void> {
     cover(run, probe.operation.id, probe.check, 'skipped', 'no earlier read found an identifier for it');
     return;
   }
-  if (probe.refusal) await runRefusalProbe(run, probe);
+  if (probe.lookup) await nowhereId(run, probe.lookup.name, probe.lookup.id);
+  else if (probe.refusal) await runRefusalProbe(run, probe);
   else await runSuccessProbe(run, probe);
 }
 
@@ -94,6 +99,7 @@ export async function verifyService(options: VerifyOptions = {}): Promise<Verify
   const discovery = await discover(run);
   if ('failure' in discovery) return finish(run, discovery);
   run.reference = discovery.referenceTarget;
+  run.lists = new Set(discovery.service.byOperation.keys());
   compareDocuments(run, discovery);
   const input = {
     operations: resolved.operations,

@@ -139,8 +139,10 @@ const CASES: Case[] = [
             }),
           }
         : response,
+    // The in-range control (titulo at 120 characters, 114 of them x) is accepted alike: by the
+    // control rule the service took the longer titulo, a looser limit (up to 16 times ours past it).
     finding: {
-      kind: 'status',
+      kind: 'limit',
       operationId: 'clientes.notificaciones.send',
       location: 'request.body.titulo',
       severity: 'breaking',

@@ -142,6 +142,7 @@ describe('the round trip of a profile', () => {
         expect(result.coverage.find((entry) => entry.operationId === operationId)?.checks).toContainEqual({
           check,
           outcome: 'observed',
+          how: 'observed',
         });
       // The operation the profile says is missing is not listed by the following server either.
       expect(
@@ -149,6 +150,7 @@ describe('the round trip of a profile', () => {
       ).toContainEqual({
         check: 'every check',
         outcome: 'skipped',
+        how: 'skipped',
         note: 'the service does not list it for this key, as the profile says',
       });
       expect(result.verdict).toBe('agrees');
@@ -174,6 +176,7 @@ describe('the round trip of a profile', () => {
     ).toContainEqual({
       check: 'every check',
       outcome: 'skipped',
+      how: 'skipped',
       note: 'not probed: the profile says the service lacks it, but the service lists it for this key',
     });
     expect(result.verdict).toBe('differs');

@@ -18,12 +18,30 @@ const READS: Scope[] = [
   'reportes:read',
 ];
 
+/**
+ * What a key cannot measure: a create it may not call (a service that ignored the scope would
+ * create a record), and the writes it may not call whose identifiers no read it may call can show
+ * to name nothing (unsafe: a service that ignored the scope would change a record there).
+ */
+const UNMEASURED: Record<string, string[]> = {
+  'every scope': [],
+  'the read scopes': ['clientes.create', 'grupos.puntos.add', 'grupos.etiquetas.add', 'grupos.nombre.set'],
+  'one write scope': [
+    'tareas.setStatus',
+    'clientes.create',
+    'clientes.update',
+    'clientes.notificaciones.send',
+    'clientes.nivel.recalculate',
+    'promociones.setStatus',
+  ],
+};
+
 describe('verify against the reference server itself', () => {
   it.each<[string, readonly Scope[] | '*']>([
     ['every scope', '*'],
     ['the read scopes', READS],
     ['one write scope', ['puntos:write']],
-  ])('a key holding %s: a safe run with samples agrees and reports zero findings', async (_, scopes) => {
+  ])('a key holding %s: a safe run with samples agrees and reports zero findings', async (name, scopes) => {
     const service = serviceUnderTest({ engine: { keys: [{ key: SERVICE_KEY, scopes }] } });
     const progress: VerifyProgress[] = [];
     const result = await verifyService({
@@ -38,14 +56,19 @@ describe('verify against the reference server itself', () => {
     expect(result.verdict).toBe('agrees');
     expect(result.failure).toBeUndefined();
     // Something was measured for every operation (a key lacking a scope is refused with 403), but
-    // a create the key may not call: a service that ignored the scope would create a record.
+    // what the key cannot measure safely (UNMEASURED).
     expect(result.coverage.map((entry) => entry.operationId)).toHaveLength(18);
-    const unmeasured = result.coverage
-      .filter((entry) => !entry.checks.some((check) => check.outcome === 'observed'))
-      .map((entry) => entry.operationId);
-    expect(unmeasured).toEqual(
-      scopes === '*' || scopes.includes('clientes:write') ? [] : ['clientes.create'],
+    const unmeasured = result.coverage.filter(
+      (entry) => !entry.checks.some((check) => check.outcome === 'observed'),
     );
+    expect(unmeasured.map((entry) => entry.operationId)).toEqual(UNMEASURED[name]);
+    for (const { operationId, checks } of unmeasured.filter(
+      (entry) => entry.operationId !== 'clientes.create',
+    ))
+      expect(
+        checks.filter((check) => check.outcome === 'unsafe'),
+        operationId,
+      ).not.toEqual([]);
     expect(progress).toHaveLength(result.requests.length);
     expect(progress.every((event, index) => event.sent === index && event.sent < event.planned)).toBe(true);
   });

@@ -26,9 +26,19 @@ const result = (overrides: Partial<VerifyResult> = {}): VerifyResult => ({
     {
       operationId: 'clientes.retrieve',
       checks: [
-        { check: 'document', outcome: 'observed' },
-        { check: 'read: the record shape', outcome: 'assumed', note: 'the list came back empty' },
-        { check: 'dry run: the answer shape', outcome: 'skipped', note: 'no grupoId in samples' },
+        { check: 'document', outcome: 'observed', how: 'observed' },
+        {
+          check: 'read: the record shape',
+          outcome: 'assumed',
+          how: 'assumed',
+          note: 'the list came back empty',
+        },
+        {
+          check: 'dry run: the answer shape',
+          outcome: 'skipped',
+          how: 'skipped',
+          note: 'no grupoId in samples',
+        },
       ],
     },
   ],

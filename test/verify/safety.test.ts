@@ -156,9 +156,11 @@ describe('planVerification', () => {
     expect(new Set(plan.map((probe) => probe.purpose))).toEqual(
       new Set(['discovery', 'read', 'dry-run', 'refusal']),
     );
+    // The samples' group, then the dry run that shows the refusals' grupoId names nothing.
     expect(plan.filter((probe) => probe.purpose === 'dry-run').map((probe) => probe.path)).toEqual([
       '/ext/v3/grupos/7/puntos',
       '/ext/v3/grupos/7/etiquetas',
+      '/ext/v3/grupos/2147483647/puntos',
     ]);
     expect(
       plan.find((probe) => probe.operationId === 'promociones.cupones.list' && probe.purpose === 'read')

@@ -122,6 +122,7 @@ describe('a key that may not write', () => {
     expect(skipped).toEqual({
       check: 'sandbox: create a customer',
       outcome: 'skipped',
+      how: 'skipped',
       note: 'clientes.create is not asked for or not listed for the key',
     });
   });

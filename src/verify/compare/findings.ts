@@ -10,7 +10,7 @@ const FIELD_KINDS: Record<ShapeDifference['change'], FindingKind> = {
 
 function fieldSeverity(difference: ShapeDifference): Severity {
   if (difference.change === 'added') return 'info';
-  if (difference.change === 'type') return 'breaking';
+  if (difference.change === 'type') return difference.strict ? 'breaking' : 'differs';
   return difference.strict ? 'breaking' : difference.change === 'missing' ? 'differs' : 'info';
 }
 

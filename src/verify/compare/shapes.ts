@@ -15,7 +15,10 @@ export interface ShapeDifference {
   change: ShapeChange;
   expected: string;
   observed: string;
-  /** Whether the expected side requires the field (for `missing`) or is not nullable (for `nullable`). */
+  /**
+   * Whether the expected side requires the field (for `missing`), is not nullable (for `nullable`),
+   * or has a type besides null (for `type`).
+   */
   strict: boolean;
 }
 
@@ -24,6 +27,12 @@ const accepts = (types: JsonType[], type: JsonType): boolean =>
 
 const withoutNull = (shape: Shape): JsonType[] => shape.types.filter((type) => type !== 'null');
 
+/** The types of a side, null left out unless it is all there was (a reference that sent null says `null`). */
+const typesIn = (shape: Shape): string => {
+  const types = withoutNull(shape);
+  return types.length === 0 ? 'null' : describeShape({ types });
+};
+
 function diffTypes(expected: Shape, observed: Shape, mode: ShapeMode, path: string[]): ShapeDifference[] {
   if (expected.types.length === 0 || observed.types.length === 0) return [];
   const out: ShapeDifference[] = [];
@@ -31,12 +40,14 @@ function diffTypes(expected: Shape, observed: Shape, mode: ShapeMode, path: stri
   const narrower =
     mode === 'declared' && withoutNull(expected).some((type) => !accepts(observed.types, type));
   if (wrong.length > 0 || narrower) {
+    const wanted = withoutNull(expected);
     out.push({
       path,
       change: 'type',
-      expected: describeShape({ types: withoutNull(expected) }),
-      observed: describeShape({ types: withoutNull(observed) }),
-      strict: true,
+      expected: typesIn(expected),
+      observed: typesIn(observed),
+      // Where the expected side was only ever null there is no type to break: it differs.
+      strict: wanted.length > 0,
     });
   }
   const expectedNull = expected.types.includes('null');

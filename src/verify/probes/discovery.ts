@@ -19,6 +19,7 @@ import { lackedByProfile } from '../profile-expect.js';
 import { type ExtraOperation, observationsOf } from '../profile-observe.js';
 import { createReferenceTarget, type ReferenceTarget } from '../reference.js';
 import { addFinding, cover, type Run, reproduceOf, sendToService } from '../run.js';
+import { checkDecoded } from './decoded.js';
 
 /** What discovery learned: the service's document for the key, and the reference engine holding the same scopes. */
 export interface Discovery {
@@ -42,19 +43,39 @@ function heldScopes(index: DocumentIndex): Scope[] {
 
 const itemLocation = (method: string, path: string) => `paths.${path}.${method.toLowerCase()}`;
 
+/** An OpenAPI 3 version, as a real document states it (`3.0.3`); a mock that makes values up sends `"string"`. */
+const OPENAPI_VERSION = /^3\.\d+(\.\d+)?$/;
+
+/**
+ * Why the data of the discovery answer is no OpenAPI document, in one sentence, naming a
+ * placeholder as one; undefined when it is one.
+ */
+function notADocument(data: unknown): string | undefined {
+  const where = `GET ${API_PREFIX}/openapi.json answered`;
+  if (!isObject(data)) return `${where} an envelope whose data is no OpenAPI document.`;
+  if (typeof data.openapi === 'string' && OPENAPI_VERSION.test(data.openapi) && isObject(data.paths))
+    return undefined;
+  const paths = isObject(data.paths) ? Object.keys(data.paths).length : 0;
+  return `${where} a placeholder, not an OpenAPI document (openapi: ${JSON.stringify(data.openapi ?? null)}, ${paths} paths), as a mock makes one up from a schema without an example: the operations of the key cannot be known.`;
+}
+
 /** Sends the discovery request; an answer that is not the API's stops the run with its reason. */
 export async function discover(run: Run): Promise<Discovery | Unusable> {
   const probe = discoveryProbe();
   const answer = await sendToService(run, probe, 'discovery');
   const unusable = classifyAnswer(answer, `GET ${API_PREFIX}/openapi.json`);
   if (unusable) return unusable;
+  if (!('error' in answer)) checkDecoded(run, probe, answer);
   const data = 'error' in answer ? undefined : answer.envelope?.data;
-  if (!isObject(data) || !isObject(data.paths))
+  const unlike = notADocument(data);
+  if (unlike) return { failure: 'not-envelope', reason: unlike };
+  const document = data as Record<string, unknown>;
+  const service = indexDocument(document);
+  if (service.byOperation.size === 0)
     return {
       failure: 'not-envelope',
-      reason: `GET ${API_PREFIX}/openapi.json answered an envelope whose data is no OpenAPI document.`,
+      reason: `GET ${API_PREFIX}/openapi.json answered an OpenAPI document that lists no operation of this API (${Object.keys(document.paths as object).length} paths, none that the SDK knows): not the service's document.`,
     };
-  const service = indexDocument(data);
   const others = [...service.byOperation.keys()].filter((id) => id !== 'openapi.retrieve');
   if (others.length === 0)
     return {
@@ -71,7 +92,7 @@ export async function discover(run: Run): Promise<Discovery | Unusable> {
     { path: 'document.scopes', value: scopes, source: 'document' },
     {
       path: 'document.openapi',
-      value: typeof data.openapi === 'string' ? data.openapi : null,
+      value: typeof document.openapi === 'string' ? document.openapi : null,
       source: 'document',
     },
   );

@@ -1,6 +1,6 @@
 import type { Probe } from '../probe.js';
 import { cover, type Run } from '../run.js';
-import { compareHeaders } from './headers.js';
+import { compareHeaders, tallyHeaders } from './headers.js';
 import { sendProbe } from './send.js';
 import { checkSuccess } from './success.js';
 
@@ -23,5 +23,7 @@ export async function runSuccessProbe(run: Run, probe: Probe): Promise<void> {
     return;
   }
   checkSuccess(run, probe, answer);
-  compareHeaders(run, probe, answer, await run.reference!.send(probe, run.found));
+  const expected = await run.reference!.send(probe, run.found);
+  tallyHeaders(run, probe, answer, expected);
+  compareHeaders(run, probe, answer, expected);
 }

@@ -6,8 +6,11 @@ import type { Probe } from '../probe.js';
 import { noteRefusal, noteStatus } from '../profile-observe.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
 import { inferShape } from '../shape.js';
-import { compareHeaders } from './headers.js';
+import { couldBeTaken, type Judgement, judge } from './control.js';
+import { controlOf, fieldOf, sized } from './control-request.js';
+import { compareHeaders, tallyHeaders } from './headers.js';
 import { compareUpperBound } from './looser.js';
+import { aimedAtNothing } from './nowhere.js';
 import { sendProbe } from './send.js';
 
 /** The codes the spec itself fixes: a different one breaks code written against the spec. */
@@ -72,11 +75,33 @@ function compareRefusal(run: Run, probe: Probe, observed: ProbeAnswer, expected:
 }
 
 /**
+ * Whether a refusal the service did not refuse was taken, by the control rule (control.ts): the
+ * same request with the value back in range, sent to the service, answered alike. A create gets no
+ * control (valid, it would make a record): its success is taken as it came.
+ */
+async function acceptance(run: Run, probe: Probe, observed: ProbeAnswer): Promise<Judgement> {
+  const control = await controlOf(run, probe);
+  if (control === undefined)
+    return Object.keys(probe.params).length === 0 && probe.operation.method !== 'GET'
+      ? { is: 'taken' }
+      : { is: 'inconclusive', note: 'no control could be sent: no identifier was shown to name nothing' };
+  return judge(await sendProbe(run, control), observed, fieldOf(probe));
+}
+
+/**
  * A request every correct service refuses, sent to the service and to the reference engine: the
  * status, `codigoRespuesta`, the envelope's and `details`' shapes, and the API headers compared.
- * An acceptance (2xx) is a finding like any other status.
+ * A write is aimed at identifiers a read showed to name nothing (nowhere.ts), else not sent
+ * (`unsafe`). That the service took what it should refuse (a looser limit, a 2xx) needs a control
+ * answered alike (control.ts); where it proves nothing, the check is `inconclusive`.
  */
-export async function runRefusalProbe(run: Run, probe: Probe): Promise<void> {
+export async function runRefusalProbe(run: Run, planned: Probe): Promise<void> {
+  const aimed = await aimedAtNothing(run, planned);
+  if ('unsafe' in aimed) {
+    cover(run, planned.operation.id, planned.check, 'unsafe', aimed.unsafe);
+    return;
+  }
+  const probe = aimed;
   const expected = await run.reference!.send(probe, run.found);
   if (expected.status < 400) {
     cover(
@@ -90,7 +115,19 @@ export async function runRefusalProbe(run: Run, probe: Probe): Promise<void> {
   }
   const observed = await sendProbe(run, probe);
   if (observed === undefined) return;
-  if (!(await compareUpperBound(run, probe, observed, expected)))
-    compareRefusal(run, probe, observed, expected);
+  tallyHeaders(run, probe, observed, expected);
+  const control = () => sendProbe(run, sized(probe, probe.bound?.limit ?? 0));
+  const bound = await compareUpperBound(run, probe, observed, expected, async () =>
+    couldBeTaken(observed) ? control() : undefined,
+  );
+  if (bound.settled) return cover(run, probe.operation.id, probe.check, 'observed');
+  const judgement =
+    observed.status < 400 && observed.status !== expected.status
+      ? (bound.service ?? (await acceptance(run, probe, observed)))
+      : bound.service;
+  // Whether the service took the value is unknown: nothing of this answer is a finding or a calibration.
+  if (judgement?.is === 'inconclusive')
+    return cover(run, probe.operation.id, probe.check, 'inconclusive', judgement.note);
+  compareRefusal(run, probe, observed, expected);
   cover(run, probe.operation.id, probe.check, 'observed');
 }

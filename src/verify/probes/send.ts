@@ -3,6 +3,7 @@ import { classifyAnswer } from '../classify.js';
 import type { Probe } from '../probe.js';
 import { addFinding, cover, type Run, reproduceOf, sendToService } from '../run.js';
 import type { Finding } from '../types.js';
+import { checkDecoded } from './decoded.js';
 
 /** An answer the SDK could not take as the API's: it expects the envelope, and reads only so much. */
 function notTheEnvelope(run: Run, probe: Probe, location: string, observed: string): Finding {
@@ -51,5 +52,6 @@ export async function sendProbe(run: Run, probe: Probe): Promise<ProbeAnswer | u
     return answer;
   }
   run.envelopes += 1;
+  checkDecoded(run, probe, answer);
   return answer;
 }

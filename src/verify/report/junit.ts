@@ -74,6 +74,10 @@ export function renderJUnitReport(result: VerifyResult): string {
       checks.map((check) => ({
         name: check.check,
         ...(check.outcome === 'skipped' ? { skipped: check.note ?? 'skipped' } : {}),
+        // Sent and undecided, or not sent for safety: neither passed nor failed.
+        ...(check.outcome === 'inconclusive' || check.outcome === 'unsafe'
+          ? { skipped: `${check.outcome}: ${check.note ?? ''}` }
+          : {}),
       })),
     );
   for (const finding of result.findings) {

@@ -1,4 +1,4 @@
-import type { Finding, Severity, VerifyResult } from '../types.js';
+import type { CoverageOutcome, Finding, Severity, VerifyResult } from '../types.js';
 
 const SEVERITIES: Severity[] = ['breaking', 'differs', 'info'];
 const TITLES: Record<Severity, string> = { breaking: 'Breaking', differs: 'Differs', info: 'Info' };
@@ -8,6 +8,10 @@ function shown(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return `\`${(text ?? 'undefined').replaceAll('`', "'")}\``;
 }
+
+const OUTCOMES: CoverageOutcome[] = ['observed', 'inferred', 'assumed', 'skipped', 'inconclusive', 'unsafe'];
+/** Outcomes named in an operation's tally only where one of its checks has them. */
+const RARE = new Set<CoverageOutcome>(['inconclusive', 'unsafe']);
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -59,7 +63,9 @@ export function renderMarkdownReport(result: VerifyResult): string {
   lines.push(...createdLines(result), '', '## Coverage');
   if (result.coverage.length === 0) lines.push('', 'Nothing was checked.');
   for (const { operationId, checks } of result.coverage) {
-    const tally = (['observed', 'inferred', 'assumed', 'skipped'] as const)
+    const tally = OUTCOMES.filter(
+      (outcome) => !RARE.has(outcome) || checks.some((check) => check.outcome === outcome),
+    )
       .map((outcome) => `${checks.filter((check) => check.outcome === outcome).length} ${outcome}`)
       .join(', ');
     lines.push('', `### ${operationId} (${tally})`, '', '| Check | How | Note |', '| --- | --- | --- |');

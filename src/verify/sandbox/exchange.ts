@@ -1,6 +1,6 @@
 import type { ProbeAnswer } from '../answer.js';
 import type { Probe } from '../probe.js';
-import { compareHeaders } from '../probes/headers.js';
+import { compareHeaders, tallyHeaders } from '../probes/headers.js';
 import { sendProbe } from '../probes/send.js';
 import { checkSuccess } from '../probes/success.js';
 import type { Found } from '../request.js';
@@ -63,6 +63,7 @@ export function settleSuccess(run: Run, probe: Probe, { observed, expected }: Pa
     return false;
   }
   checkSuccess(run, probe, observed);
+  tallyHeaders(run, probe, observed, expected);
   compareHeaders(run, probe, observed, expected);
   return true;
 }
