@@ -15,7 +15,16 @@ const ENVELOPE_REF = { $ref: '#/components/schemas/Envelope' };
  */
 
 const SUCCESS_CODIGO: Json = { type: 'integer', enum: [SUCCESS_CODE] };
-const FAILURE_CODIGO: Json = { type: 'integer', not: { enum: [SUCCESS_CODE] } };
+
+/**
+ * Anything but 0, said as two ranges rather than `not: { enum: [0] }`: json-schema-faker (Prism's
+ * `--dynamic`) answers a `not` with a value of any type (null, false, 3.14), which no client reads
+ * as the envelope (docs/decisions.md). The example is the reference server's code for the status.
+ */
+function failureCodigo(example: number | undefined): Json {
+  const nonZero = [{ minimum: SUCCESS_CODE + 1 }, { maximum: SUCCESS_CODE - 1 }];
+  return { type: 'integer', anyOf: nonZero, ...(example === undefined ? {} : { example }) };
+}
 
 /**
  * `meta.scope` as sent: the operation's scope, or null (an operation that needs none, an answer of
@@ -41,12 +50,15 @@ export function successEnvelope(scope: Scope | null, data: Json): Json {
   };
 }
 
-/** A failure: the envelope with a codigoRespuesta other than 0, and the scope of the operation refused (null: of none). */
-export function failureEnvelope(scope: Scope | null): Json {
+/**
+ * A failure: the envelope with a codigoRespuesta other than 0 (`code`: the reference server's, as
+ * the example), and the scope of the operation refused (null: of none).
+ */
+export function failureEnvelope(scope: Scope | null, code: number | undefined): Json {
   return {
     allOf: [
       ENVELOPE_REF,
-      { type: 'object', properties: { codigoRespuesta: FAILURE_CODIGO, meta: metaOf(scope) } },
+      { type: 'object', properties: { codigoRespuesta: failureCodigo(code), meta: metaOf(scope) } },
     ],
   };
 }

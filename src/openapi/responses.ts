@@ -38,56 +38,78 @@ export const RESPONSE_HEADERS: Record<string, Json> = {
 const headerRefs = (...names: string[]): Json =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
+/** What an error answer is: what it means, its codigoRespuesta, and the headers it carries besides X-Request-Id. */
+interface ErrorAnswer {
+  description: string;
+  code?: number;
+  headers?: string[];
+}
+
 /** Each error status: what it means, and the headers it carries besides X-Request-Id. */
-const ERRORS: Record<string, { description: string; headers?: string[] }> = {
+const ERRORS: Record<string, ErrorAnswer> = {
   '400': {
     description: `Invalid parameters; details names each one (codigoRespuesta ${ERROR_CODES.badRequest})`,
+    code: ERROR_CODES.badRequest,
   },
-  '401': { description: `Missing or unknown API key (codigoRespuesta ${ERROR_CODES.unauthorized})` },
+  '401': {
+    description: `Missing or unknown API key (codigoRespuesta ${ERROR_CODES.unauthorized})`,
+    code: ERROR_CODES.unauthorized,
+  },
   '403': {
     description: `The key lacks the required scope (codigoRespuesta ${ERROR_CODES.forbidden}); meta.requiredScope names it`,
+    code: ERROR_CODES.forbidden,
   },
-  '404': { description: `The resource does not exist (codigoRespuesta ${ERROR_CODES.notFound})` },
+  '404': {
+    description: `The resource does not exist (codigoRespuesta ${ERROR_CODES.notFound})`,
+    code: ERROR_CODES.notFound,
+  },
   '409': {
     description: `Idempotency conflict: the key is in use by another request (codigoRespuesta ${ERROR_CODES.conflict})`,
+    code: ERROR_CODES.conflict,
   },
   '413': {
     description: `The body is larger than the server accepts (codigoRespuesta ${ERROR_CODES.payloadTooLarge})`,
+    code: ERROR_CODES.payloadTooLarge,
   },
   '415': {
     description: `The body is not sent as application/json (codigoRespuesta ${ERROR_CODES.unsupportedMediaType})`,
+    code: ERROR_CODES.unsupportedMediaType,
   },
   '422': {
     description: `Business-rule violation; meta.legacy carries the detail (codigoRespuesta ${ERROR_CODES.unprocessable})`,
+    code: ERROR_CODES.unprocessable,
   },
   '429': {
     description: `Rate limit exceeded; Retry-After gives the seconds to wait (codigoRespuesta ${ERROR_CODES.rateLimited})`,
+    code: ERROR_CODES.rateLimited,
     headers: ['Retry-After'],
   },
-  '500': { description: `Unexpected failure of the service (codigoRespuesta ${ERROR_CODES.internal})` },
+  '500': {
+    description: `Unexpected failure of the service (codigoRespuesta ${ERROR_CODES.internal})`,
+    code: ERROR_CODES.internal,
+  },
 };
 
 /** Answers that belong to no operation: a path or method the API does not have, a request HTTP refused. */
-const UNROUTED: Record<string, { description: string; headers?: string[] }> = {
+const UNROUTED: Record<string, ErrorAnswer> = {
   RouteNotFound: {
     description: `No operation has this method and path (codigoRespuesta ${ERROR_CODES.routeNotFound})`,
+    code: ERROR_CODES.routeNotFound,
   },
   MethodNotAllowed: {
     description: 'The path exists, the method does not; Allow lists the methods it takes',
+    code: ERROR_CODES.routeNotFound,
     headers: ['Allow'],
   },
   RequestTimeout: { description: 'The request did not arrive whole in time' },
   HeadersTooLarge: { description: 'The request line and headers exceed 16 KiB' },
 };
 
-function errorResponse(
-  { description, headers = [] }: { description: string; headers?: string[] },
-  scope: Scope | null,
-): Json {
+function errorResponse({ description, code, headers = [] }: ErrorAnswer, scope: Scope | null): Json {
   return {
     description,
     headers: headerRefs('X-Request-Id', ...headers),
-    content: { 'application/json': { schema: failureEnvelope(scope) } },
+    content: { 'application/json': { schema: failureEnvelope(scope, code) } },
   };
 }
 
