@@ -15,8 +15,16 @@ export interface ResponseDifference {
 /** Headers the reference server declares for itself alone (fault injection): no service has them. */
 const REFERENCE_ONLY = new Set(['x-loyalty-fault']);
 
-/** Headers a client of the SDK acts on, by the status where it needs them (any status: '*'). */
-export const RELIED_ON_HEADERS: Record<string, string> = { 'retry-after': '429', 'idempotent-replayed': '*' };
+/**
+ * Headers a client of the SDK acts on, by the status where it needs them (any status: '*'): the
+ * wait of a 429, the mark of a replay, and the request id that ties an answer (an error without
+ * the envelope too) to the service's logs.
+ */
+export const RELIED_ON_HEADERS: Record<string, string> = {
+  'retry-after': '429',
+  'idempotent-replayed': '*',
+  'x-request-id': '*',
+};
 
 function responses(entry: DocumentOperation, document: Json): Map<string, Json> {
   const raw = deref(document, entry.item.responses);

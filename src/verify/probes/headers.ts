@@ -1,6 +1,6 @@
 import { RESPONSE_HEADERS } from '../../openapi/responses.js';
 import type { ProbeAnswer } from '../answer.js';
-import { headerSeverity } from '../compare/responses.js';
+import { headerSeverity, RELIED_ON_HEADERS } from '../compare/responses.js';
 import type { Probe } from '../probe.js';
 import { noteHeaderType } from '../profile-observe.js';
 import { addFinding, type Run, reproduceOf } from '../run.js';
@@ -73,7 +73,8 @@ export function headerFindings(run: Run): void {
       location: `header.${spelled(tally.name)}`,
       expected: { statuses: expected },
       observed: { statuses: present, missing: tally.missing, of: tally.of },
-      severity: headerSeverity(tally.name, expected, present),
+      // Where a client needs it, missing from any answer is missing where it needed it.
+      severity: tally.name in RELIED_ON_HEADERS ? 'differs' : headerSeverity(tally.name, expected, present),
       reproduce: tally.reproduce,
     });
   }
