@@ -155,11 +155,12 @@ const CASES: Case[] = [
       const { 'x-request-id': _id, ...headers } = response.headers;
       return { ...response, headers };
     },
+    // A header a client relies on (it ties an answer to the service's logs): missing, it differs.
     finding: {
       kind: 'header',
       operationId: 'tareas.list',
       location: 'header.X-Request-Id',
-      severity: 'info',
+      severity: 'differs',
     },
   },
   {
