@@ -27,7 +27,8 @@ import { callValid } from '../support/valid-sdk-calls.js';
 
 // Keys share no 8 characters with an answer (a scope's name): the SDK masks any 8 characters of
 // its key in what it hands on, and a key spelled with `clientes` would mask `requiredScope` too.
-const keyOf = (scope: Scope | 'none') => `sk_matrix_${[...scope].map((c) => c.charCodeAt(0).toString(16)).join('')}`;
+const keyOf = (scope: Scope | 'none') =>
+  `sk_matrix_${[...scope].map((c) => c.charCodeAt(0).toString(16)).join('')}`;
 
 const ROWS: (Scope | 'none')[] = [...SCOPES, 'none'];
 const engine = createReferenceEngine({
