@@ -12,10 +12,9 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from './errors.js';
-import { isRedirect, redirectError } from './redirect.js';
 import { parseRetryAfter } from './retry.js';
-import { isRouteMiss, routeMissError } from './route-miss.js';
 import type { TransportResponse } from './transport.js';
+import { isRedirect, isRouteMiss, redirectError, routeMissError } from './wrong-address.js';
 
 export interface DecodedEnvelope {
   data: unknown;

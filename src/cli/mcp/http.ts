@@ -44,6 +44,71 @@ function whenAnswered(res: ServerResponse, done: () => void): void {
 /** Idle sessions are looked for on every request, and at this pace when none comes. */
 const sweepPace = (idleMs: number): number => Math.min(60_000, Math.max(1_000, Math.floor(idleMs / 10)));
 
+type Sessions = SessionTable<StreamableHTTPServerTransport>;
+
+/** An `initialize` without a session: room made for it, its transport and protocol server started. */
+async function startSession(
+  context: ServerContext,
+  settings: HttpSettings,
+  sessions: Sessions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const body = await initializeBody(req);
+  if (body.kind === 'refused') return refuse(res, body.status, body.message, { code: body.code });
+  if (!sessions.makeRoom()) {
+    return refuse(
+      res,
+      503,
+      `Too many MCP sessions: all ${settings.maxSessions} (--max-sessions) have a request in progress; try again shortly`,
+      { id: body.id },
+    );
+  }
+  const sessionId = randomUUID();
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => sessionId,
+    enableJsonResponse: true,
+  });
+  const release = sessions.add(sessionId, transport);
+  transport.onclose = () => sessions.end(sessionId);
+  whenAnswered(res, () => {
+    release();
+    // The transport refused the initialize (a wrong Accept, say): no session began.
+    if (transport.sessionId === undefined) sessions.end(sessionId);
+  });
+  await createSessionServer(context).connect(transport);
+  await transport.handleRequest(req, res, body.message);
+}
+
+/** One HTTP request: refused, handed to its session, or the start of a new one. */
+async function handle(
+  context: ServerContext,
+  settings: HttpSettings,
+  sessions: Sessions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const refusal = httpRefusal(req, settings.token);
+  if (refusal) return refuse(res, ...refusal);
+  if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH)
+    return refuse(res, 404, `The MCP endpoint is ${MCP_PATH}`);
+  sessions.sweep();
+  const id = req.headers[SESSION_HEADER];
+  if (typeof id === 'string') {
+    const used = sessions.use(id);
+    if (used === undefined) return refuse(res, 404, 'Session not found: initialize again', { code: -32001 });
+    whenAnswered(res, used.release);
+    return used.transport.handleRequest(req, res);
+  }
+  if (req.method !== 'POST')
+    return refuse(
+      res,
+      400,
+      'Bad Request: Mcp-Session-Id header is required (a session starts with initialize)',
+    );
+  return startSession(context, settings, sessions, req, res);
+}
+
 /**
  * Streamable HTTP: each session (its `Mcp-Session-Id`) gets a protocol server of its own, so its
  * derived keys and previews are its own. Sessions end after `sessionIdleMs` with no request open,
@@ -51,60 +116,9 @@ const sweepPace = (idleMs: number): number => Math.min(60_000, Math.max(1_000, M
  * or is refused (503) when every one has a request open. Resolves with the URL once listening.
  */
 export async function serveHttp(context: ServerContext, settings: HttpSettings, clock: HttpClock = {}) {
-  const sessions = new SessionTable<StreamableHTTPServerTransport>(settings, clock.now);
-
-  async function startSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await initializeBody(req);
-    if (body.kind === 'refused') return refuse(res, body.status, body.message, { code: body.code });
-    if (!sessions.makeRoom()) {
-      return refuse(
-        res,
-        503,
-        `Too many MCP sessions: all ${settings.maxSessions} (--max-sessions) have a request in progress; try again shortly`,
-        { id: body.id },
-      );
-    }
-    const sessionId = randomUUID();
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => sessionId,
-      enableJsonResponse: true,
-    });
-    const release = sessions.add(sessionId, transport);
-    transport.onclose = () => sessions.end(sessionId);
-    whenAnswered(res, () => {
-      release();
-      // The transport refused the initialize (a wrong Accept, say): no session began.
-      if (transport.sessionId === undefined) sessions.end(sessionId);
-    });
-    await createSessionServer(context).connect(transport);
-    await transport.handleRequest(req, res, body.message);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const refusal = httpRefusal(req, settings.token);
-    if (refusal) return refuse(res, ...refusal);
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH)
-      return refuse(res, 404, `The MCP endpoint is ${MCP_PATH}`);
-    sessions.sweep();
-    const id = req.headers[SESSION_HEADER];
-    if (typeof id === 'string') {
-      const used = sessions.use(id);
-      if (used === undefined)
-        return refuse(res, 404, 'Session not found: initialize again', { code: -32001 });
-      whenAnswered(res, used.release);
-      return used.transport.handleRequest(req, res);
-    }
-    if (req.method !== 'POST')
-      return refuse(
-        res,
-        400,
-        'Bad Request: Mcp-Session-Id header is required (a session starts with initialize)',
-      );
-    return startSession(req, res);
-  }
-
+  const sessions: Sessions = new SessionTable<StreamableHTTPServerTransport>(settings, clock.now);
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(context, settings, sessions, req, res).catch((error: unknown) => {
       if (!res.headersSent) refuse(res, 500, context.mask(String((error as Error)?.message ?? error)));
       else res.destroy();
     });

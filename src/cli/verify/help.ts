@@ -6,6 +6,47 @@ import { WHERE_IDS_ARE } from '../table/operation-id.js';
 import { COMMAND } from './args.js';
 import { SAMPLE_NAMES } from './samples.js';
 
+/** The flags of `loyalty verify`, each with what it does. */
+const OPTIONS: [string, string][] = [
+  ['--base-url URL', 'the service (default LOYALTY_BASE_URL)'],
+  ['--api-key-file FILE', `the API key: ${KEY_SOURCES};\nnever printed or written`],
+  [
+    '--mode safe|sandbox',
+    'safe (default): only GET requests, requests the service must refuse, and\n' +
+      'dry runs of group actions on the --sample groups: nothing changes.\n' +
+      'sandbox: also writes, against a sandbox, with --yes: a customer named\n' +
+      'loyalty-verify, a point added to it, its Idempotency-Keys sent again, the\n' +
+      'tag loyalty-verify on the --sample group after its dry run, and a burst of\n' +
+      `at most ${BURST_BOUND} reads, unpaced, to the first 429. The report lists what\n` +
+      'it created.',
+  ],
+  ['--yes, -y', 'agree to the writes of --mode sandbox'],
+  ['--only ID,...', `check only these operations (${WHERE_IDS_ARE});\ndefault: all the key may call`],
+  [
+    '--sample NAME=VALUE',
+    `an id the probes may use; repeat for more. NAME: ${SAMPLE_NAMES.join(', ')}\n` +
+      '(integers but uid). A customer is read only with a uid given, a group\n' +
+      'action dry-run only on a grupoId given; task and promotion ids are found\n' +
+      'by list reads when not given. The report shows no other id.',
+  ],
+  ['--max-rps N', `at most N requests a second to the service (default ${DEFAULT_MAX_REQUESTS_PER_SECOND})`],
+  [
+    '--timeout-ms N',
+    `how long one request may take, headers and body (default ${DEFAULT_PROBE_TIMEOUT_MS});\n` +
+      'the first request past it ends the run: unverified, exit 7',
+  ],
+  ['--plan', 'print every request the run would send (method, path, purpose) and send\nnone; needs no key'],
+  ['--report FILE.md', 'write the Markdown report to FILE instead of stdout'],
+  ['--json FILE', 'write the result as JSON: verdict, findings, coverage, profile, requests'],
+  ['--junit FILE', 'write JUnit XML for CI: one test case per operation and check'],
+  [
+    '--profile FILE',
+    'compare with the reference server following this profile (one --profile-out\nwrote): agrees when the service still answers as it did then',
+  ],
+  ['--profile-out FILE', 'write what the run learned of the service (a profile, JSON)'],
+  ['--help, -h', 'this help'],
+];
+
 /** `loyalty verify --help`. */
 export function verifyHelp(): string {
   return [
@@ -17,51 +58,7 @@ export function verifyHelp(): string {
     'Markdown report, verdict first: agrees, differs, or unverified (too little could run to say).',
     '',
     'Options:',
-    ...columns([
-      ['--base-url URL', 'the service (default LOYALTY_BASE_URL)'],
-      ['--api-key-file FILE', `the API key: ${KEY_SOURCES};\nnever printed or written`],
-      [
-        '--mode safe|sandbox',
-        'safe (default): only GET requests, requests the service must refuse, and\n' +
-          'dry runs of group actions on the --sample groups: nothing changes.\n' +
-          'sandbox: also writes, against a sandbox, with --yes: a customer named\n' +
-          'loyalty-verify, a point added to it, its Idempotency-Keys sent again, the\n' +
-          'tag loyalty-verify on the --sample group after its dry run, and a burst of\n' +
-          `at most ${BURST_BOUND} reads, unpaced, to the first 429. The report lists what\n` +
-          'it created.',
-      ],
-      ['--yes, -y', 'agree to the writes of --mode sandbox'],
-      ['--only ID,...', `check only these operations (${WHERE_IDS_ARE});\ndefault: all the key may call`],
-      [
-        '--sample NAME=VALUE',
-        `an id the probes may use; repeat for more. NAME: ${SAMPLE_NAMES.join(', ')}\n` +
-          '(integers but uid). A customer is read only with a uid given, a group\n' +
-          'action dry-run only on a grupoId given; task and promotion ids are found\n' +
-          'by list reads when not given. The report shows no other id.',
-      ],
-      [
-        '--max-rps N',
-        `at most N requests a second to the service (default ${DEFAULT_MAX_REQUESTS_PER_SECOND})`,
-      ],
-      [
-        '--timeout-ms N',
-        `how long one request may take, headers and body (default ${DEFAULT_PROBE_TIMEOUT_MS});\n` +
-          'the first request past it ends the run: unverified, exit 7',
-      ],
-      [
-        '--plan',
-        'print every request the run would send (method, path, purpose) and send\nnone; needs no key',
-      ],
-      ['--report FILE.md', 'write the Markdown report to FILE instead of stdout'],
-      ['--json FILE', 'write the result as JSON: verdict, findings, coverage, profile, requests'],
-      ['--junit FILE', 'write JUnit XML for CI: one test case per operation and check'],
-      [
-        '--profile FILE',
-        'compare with the reference server following this profile (one --profile-out\nwrote): agrees when the service still answers as it did then',
-      ],
-      ['--profile-out FILE', 'write what the run learned of the service (a profile, JSON)'],
-      ['--help, -h', 'this help'],
-    ]),
+    ...columns(OPTIONS),
     '',
     'Nothing printed or written holds the key or a record value: field names, types and counts only.',
     'Progress goes to stderr on a terminal.',
