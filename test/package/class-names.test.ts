@@ -21,6 +21,9 @@ const probe = (load: string) => `
     LoyaltyTimeoutError: (C) => new C('op', undefined, 'm'),
     LoyaltyAbortError: (C) => new C('m'),
     RouteNotFoundError: (C) => new C(init, 'http://host/ext/v3/x'),
+    RedirectError: (C) => new C({ ...init, status: 307 }, 'http://elsewhere/ext/v3/x', 'm'),
+    LoyaltyResponseTooLargeError: (C) => new C({ operationId: 'op', idempotencyKey: undefined, limitBytes: 1,
+      receivedBytes: 2, declaredBytes: undefined, message: 'm' }),
     LoyaltyBudgetError: (C) => new C({ operationId: 'op', target: 'POST /x', afectados: 2, costoEstimado: 9,
       budget: { afectados: 1 }, spent: { afectados: 0, costoEstimado: 0 } }),
   };
