@@ -1,6 +1,7 @@
 /**
  * `npm run demo` on a fresh clone builds only what the quickstart runs: the JavaScript, not the
- * type declarations (most of a full build's time); `npm run build` still makes both.
+ * type declarations (most of a full build's time); `npm run build` still makes both, and `npm pack`
+ * after the demo's build makes them first (the consumer check packs after build:demo).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,10 @@ describe('npm run demo', () => {
 
   it('build:demo leaves the type declarations out', () => {
     expect(scripts['build:demo']).toBe('rm -rf dist && tsup --no-dts --silent');
+  });
+
+  it('npm pack and npm publish run the prepack that builds what dist/ lacks', () => {
+    expect(scripts.prepack).toBe('node test/package/prepack.mjs');
   });
 
   it('npm run build keeps them', () => {

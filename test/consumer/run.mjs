@@ -1,19 +1,21 @@
 // Consumer check: pack the package as npm would publish it, install the tarball into a fresh
 // project outside the repository and use it there as an integrator does (vitest with MSW and
 // the in-process client, require() and import, tsc under nodenext, bundler and node10, deliberate
-// type errors that must fail). Expects a built dist/ (`npm run build`).
+// type errors that must fail). Expects a built dist/ (`npm run build`). Last, in a copy of the
+// tree: `npm run build:demo`, then a pack, which must hold every types file the exports name.
 //
 //   node test/consumer/run.mjs [--tarball FILE] [--keep]
 //
-// --tarball  check this .tgz instead of packing the working tree
+// --tarball  check this .tgz instead of packing the working tree (and skip the build:demo pack)
 // --keep     keep the temporary project (it is always kept when a step fails)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { exportedTypes, manifestTargets } from '../package/manifest-targets.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixture/', import.meta.url));
@@ -116,28 +118,6 @@ async function step(name, action) {
 }
 
 /**
- * Every file the manifest points a consumer at: exports, main/module/types, bin, typesVersions.
- * @param {Record<string, unknown>} manifest
- */
-function manifestTargets(manifest) {
-  /** @type {Set<string>} */
-  const targets = new Set();
-  /** @param {unknown} value */
-  const collect = (value) => {
-    if (typeof value === 'string') {
-      if (!value.includes('*')) targets.add(value.replace(/^\.\//, ''));
-    } else if (value && typeof value === 'object') {
-      for (const nested of Object.values(value)) collect(nested);
-    }
-  };
-  collect(manifest.exports);
-  collect([manifest.main, manifest.module, manifest.types, manifest.typings]);
-  collect(typeof manifest.bin === 'string' ? [manifest.bin] : manifest.bin);
-  collect(manifest.typesVersions);
-  return [...targets].sort();
-}
-
-/**
  * Newest modification time under a directory (ms), for the stale-dist warning.
  * @param {string} directory
  */
@@ -175,6 +155,55 @@ function tscErrors(output) {
   );
 }
 
+/**
+ * `npm pack` of a tree into `destination` (its prepack runs, as it does for `npm publish`); the tarball's path.
+ * @param {string} tree @param {string} destination
+ */
+async function pack(tree, destination) {
+  const packed = mustSucceed(await run('npm', ['pack', '--json', '--pack-destination', destination], tree));
+  const [{ filename }] = JSON.parse(packed.output.slice(packed.output.indexOf('[')));
+  return join(destination, filename);
+}
+
+/**
+ * The files of a tarball (paths below `package/`) and the package.json it holds.
+ * @param {string} tarball
+ */
+async function tarballContents(tarball) {
+  const listing = mustSucceed(await run('tar', ['-tzf', tarball], work));
+  const files = new Set(
+    listing.output
+      .split('\n')
+      .filter((line) => line.trim() && !line.trim().endsWith('/'))
+      .map((line) => line.trim().replace(/^package\//, '')),
+  );
+  const manifest = JSON.parse(
+    mustSucceed(await run('tar', ['-xzOf', tarball, 'package/package.json'], work)).output,
+  );
+  return { files, manifest };
+}
+
+/** What `npm run build:demo` and `npm pack` read, copied: the copy's dist/ is its own, the repository's stays built. */
+const DEMO_TREE_ENTRIES = [
+  'package.json',
+  'tsup.config.ts',
+  'tsconfig.json',
+  'README.md',
+  'CHANGELOG.md',
+  'src',
+];
+
+/** @param {string} tree */
+async function copyForDemoBuild(tree) {
+  for (const entry of DEMO_TREE_ENTRIES) await cp(join(ROOT, entry), join(tree, entry), { recursive: true });
+  // The prepack script and what it imports; not the tests beside them.
+  await cp(join(ROOT, 'test', 'package'), join(tree, 'test', 'package'), {
+    recursive: true,
+    filter: (source) => !source.endsWith('.ts'),
+  });
+  await symlink(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
+}
+
 const checkStarted = performance.now();
 const work = await mkdtemp(join(tmpdir(), 'loyalty-sdk-consumer-'));
 const project = join(work, 'project');
@@ -191,21 +220,10 @@ await step('pack', async () => {
     if ((await newestMtime(join(ROOT, 'src'))) > (await newestMtime(join(ROOT, 'dist')))) {
       console.log('warn  dist/ is older than src/: run `npm run build` to check the current sources');
     }
-    const packed = mustSucceed(await run('npm', ['pack', '--json', '--pack-destination', work], ROOT));
-    const [{ filename }] = JSON.parse(packed.output.slice(packed.output.indexOf('[')));
-    tarball = join(work, filename);
+    tarball = await pack(ROOT, work);
     origin = 'packed';
   }
-  const listing = mustSucceed(await run('tar', ['-tzf', tarball], work));
-  const files = new Set(
-    listing.output
-      .split('\n')
-      .filter((line) => line.trim() && !line.trim().endsWith('/'))
-      .map((line) => line.trim().replace(/^package\//, '')),
-  );
-  const manifest = JSON.parse(
-    mustSucceed(await run('tar', ['-xzOf', tarball, 'package/package.json'], work)).output,
-  );
+  const { files, manifest } = await tarballContents(tarball);
   const missing = manifestTargets(manifest).filter((target) => !files.has(target));
   if (missing.length > 0) {
     throw new StepFailure(
@@ -374,6 +392,31 @@ if (installed) {
     if (problems.length > 0) throw new StepFailure(problems.join('; '), result.output);
     const codes = [...new Set(expected.map((entry) => entry.split(':')[1]))].join(', ');
     return `tsc failed as it must (exit ${result.code}): exactly the ${expected.length} marked errors (${codes})`;
+  });
+}
+
+// `npm run build:demo` leaves the declarations out; a pack after it must still ship every one the
+// exports name (package.json's prepack builds what is missing). Done in a copy of the tree, so
+// the repository's full build stays in place for everything else (never `npm ci` here).
+if (!flags.tarball) {
+  await step('pack after build:demo', async () => {
+    const tree = join(work, 'demo-tree');
+    await mkdir(tree);
+    await copyForDemoBuild(tree);
+    mustSucceed(await run('npm', ['run', 'build:demo'], tree));
+    const manifest = JSON.parse(await readFile(join(tree, 'package.json'), 'utf8'));
+    const types = exportedTypes(manifest);
+    if (types.length === 0) throw new StepFailure('package.json names no types file in its exports');
+    const lacking = types.filter((file) => !existsSync(join(tree, file))).length;
+    const destination = join(work, 'demo-pack');
+    await mkdir(destination);
+    const { files } = await tarballContents(await pack(tree, destination));
+    const missing = types.filter((file) => !files.has(file));
+    if (missing.length > 0) {
+      throw new StepFailure(`the tarball packed after build:demo lacks ${missing.join(', ')}`);
+    }
+    await rm(tree, { recursive: true, force: true });
+    return `build:demo left out ${lacking} of the ${types.length} types files the exports name; the tarball has all ${types.length}`;
   });
 }
 
