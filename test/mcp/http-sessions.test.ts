@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveHttp } from '../../src/cli/mcp/http.js';
+import { remembering } from '../../src/cli/mcp/remembering.js';
 import { SessionTable } from '../../src/cli/mcp/sessions.js';
 import { keyMask } from '../../src/cli/mcp/shown.js';
 import { LoyaltyClient } from '../../src/index.js';
@@ -96,6 +97,7 @@ describe('serveHttp sessions, in process with an injected clock', () => {
     offered: { appId: 1, operations: [getOperation('clientes.retrieve')] },
     caps: {},
     mask: keyMask(ALL_SCOPES_KEY),
+    ...remembering({ apiKey: ALL_SCOPES_KEY, service: 'http://127.0.0.1:9/ext/v3', file: undefined }),
   };
   const started: { close(): Promise<void> }[] = [];
   afterEach(() => Promise.all(started.splice(0).map((served) => served.close())));

@@ -4,8 +4,10 @@
  * byte the client receives recorded, so a test can look for the key in them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -108,15 +110,32 @@ class RecordingStdioTransport extends StdioClientTransport {
   }
 }
 
+/**
+ * The user's state folder of the servers a test file starts (XDG_STATE_HOME): theirs alone, so
+ * what one run remembers never reaches another run or the machine's own user.
+ */
+export const STATE_HOME = mkdtempSync(join(tmpdir(), 'loyalty-mcp-state-'));
+
 /** `loyalty mcp ...args` over stdio, spawned from the built bin, with `key` in its environment. */
-export async function stdioSession(url: string, key: string, args: readonly string[] = []): Promise<Session> {
+export async function stdioSession(
+  url: string,
+  key: string,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<Session> {
   if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npx tsup` first');
   const chunks: string[] = [];
   const transport = new RecordingStdioTransport(
     {
       command: process.execPath,
       args: [CLI, 'mcp', ...args],
-      env: { PATH: process.env.PATH ?? '', LOYALTY_BASE_URL: url, LOYALTY_API_KEY: key },
+      env: {
+        PATH: process.env.PATH ?? '',
+        XDG_STATE_HOME: STATE_HOME,
+        LOYALTY_BASE_URL: url,
+        LOYALTY_API_KEY: key,
+        ...env,
+      },
     },
     chunks,
   );
@@ -144,7 +163,13 @@ export async function httpServer(
   env: Record<string, string> = {},
 ): Promise<HttpServerProcess> {
   const child = spawn(process.execPath, [CLI, 'mcp', '--http', ...args], {
-    env: { PATH: process.env.PATH ?? '', LOYALTY_BASE_URL: url, LOYALTY_API_KEY: key, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      XDG_STATE_HOME: STATE_HOME,
+      LOYALTY_BASE_URL: url,
+      LOYALTY_API_KEY: key,
+      ...env,
+    },
   });
   process.once('exit', () => child.kill());
   let output = '';

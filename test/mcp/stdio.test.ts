@@ -136,8 +136,15 @@ describe('a key with every scope', () => {
     expect(JSON.parse(text).tools).toHaveLength(operations.length);
   });
 
-  it('answers an unknown tool with a tool error, not a protocol error', async () => {
-    const result = await mcp.call('clientes_delete', {});
+  it('answers an unknown tool with the protocol error -32602 (invalid params), as the MCP spec says', async () => {
+    await expect(mcp.call('clientes_delete', {})).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Unknown tool "clientes_delete"'),
+    });
+  });
+
+  it('answers a call with bad arguments with a tool result (isError), not a protocol error', async () => {
+    const result = await mcp.call('clientes_puntos_add', { uid: 'cli_0001', puntos: 'many' });
     expect(result.isError).toBe(true);
   });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { OperationDefinition } from '../../operations/define.js';
 import { getOperation, operationIds } from '../../operations/table.js';
 import { isLoopback } from '../../server/internal.js';
+import { duration } from '../shared/duration.js';
 import { SERVICE_OPTIONS } from '../shared/global-options.js';
 import { type ServiceSettings, serviceSettings } from '../shared/service-client.js';
 import { UsageError } from '../shared/usage-error.js';
@@ -10,6 +11,7 @@ import { operationById } from '../table/operation-id.js';
 import { parseFlags } from '../table/parse-flags.js';
 import type { McpCaps } from './caps.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type SessionLimits } from './sessions.js';
+import { REPLAY_WINDOW_MS } from './write-keys.js';
 
 export const COMMAND = 'loyalty mcp';
 
@@ -26,6 +28,7 @@ export const MCP_OPTIONS = {
   'token-file': { type: 'string' },
   'session-idle-ms': { type: 'string' },
   'max-sessions': { type: 'string' },
+  'replay-window': { type: 'string' },
 } as const;
 
 /** The environment variable that may hold the HTTP transport's bearer token (`--token-file` wins). */
@@ -44,6 +47,8 @@ export interface McpCommand {
   /** The operations `--tools` names; undefined: every one the key may call. */
   only: OperationDefinition[] | undefined;
   caps: McpCaps;
+  /** How long the same write is a replay, in any process of the user (`--replay-window`). */
+  replayWindowMs: number;
   /** Streamable HTTP; undefined: stdio. */
   http: HttpSettings | undefined;
 }
@@ -132,6 +137,7 @@ export function parseMcpCommand(argv: readonly string[], env: NodeJS.ProcessEnv)
       maxPoints: wholeNumber(values['max-points'], '--max-points', 1),
       maxCustomers: wholeNumber(values['max-customers'], '--max-customers', 1),
     },
+    replayWindowMs: duration(values['replay-window'], '--replay-window', 60_000) ?? REPLAY_WINDOW_MS,
     http: httpOf(values, env),
   };
 }

@@ -18,7 +18,7 @@ import {
 } from './results.js';
 import type { WriteKeys } from './write-keys.js';
 
-/** What one MCP session calls with: the client, the caps, and its own derived keys and previews. */
+/** What one MCP session calls with: the client, the caps, the derived keys and the dry runs. */
 export interface ToolSession {
   client: LoyaltyClient;
   caps: McpCaps;
@@ -91,8 +91,8 @@ async function write(session: ToolSession, operation: OperationDefinition, args:
 
 /**
  * A group action: the first call with these arguments is its dry run (remembered); `apply: true`
- * after it applies, within the caps. Applying with no dry run of the same arguments in this
- * session runs the dry run instead, and says so.
+ * after it applies, within the caps, in this process or another. Applying with no dry run of the
+ * same arguments runs the dry run instead, and says so.
  */
 async function groupAction(session: ToolSession, operation: OperationDefinition, args: SplitArguments) {
   const tool = toolName(operation);
@@ -109,15 +109,15 @@ async function groupAction(session: ToolSession, operation: OperationDefinition,
     { ...part, [DRY_RUN_FIELD]: true },
     {},
   );
-  const { afectados, costoEstimado } = response.data as { afectados: number; costoEstimado: number };
-  session.previews.remember(tool, args.fields, { afectados, costoEstimado });
+  const { afectados } = response.data as { afectados: number };
+  session.previews.remember(tool, args.fields, afectados);
   const toApply = args.occurrence === 1 ? args.fields : { ...args.fields, occurrence: args.occurrence };
   return previewResult(
     response,
     { tool, arguments: toApply },
     {
       notApplied: args.apply
-        ? `Not applied: there was no dry run of these arguments in this session (or it is older than ${PREVIEW_VALID_MS / 60_000} minutes), so this call ran it.`
+        ? `Not applied: there was no dry run of these arguments in the last ${PREVIEW_VALID_MS / 60_000} minutes, so this call ran it.`
         : undefined,
       refusal: customersRefusal(session.caps, afectados),
     },

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { resolveApiUrl } from '../../client/base-url.js';
 import { resolveApiKey } from '../shared/api-key.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { createOutput } from '../shared/output.js';
@@ -6,10 +8,18 @@ import { serviceClient } from '../shared/service-client.js';
 import { parseMcpCommand } from './args.js';
 import { mcpHelp } from './help.js';
 import { serveHttp } from './http.js';
+import { MEMORY_FILE, remembering } from './remembering.js';
 import type { ServerContext } from './server.js';
 import { keyMask } from './shown.js';
+import { stateFolder } from './state-folder.js';
 import { serveStdio } from './stdio.js';
 import { offeredTools } from './tools.js';
+
+/** The API's address as the client resolves it: the same service however its base URL is written. */
+function apiAddress(baseUrl: string): string {
+  const { origin, basePath } = resolveApiUrl(baseUrl);
+  return `${origin}${basePath}`;
+}
 
 function waitForStopSignal(): Promise<void> {
   return new Promise((resolve) => {
@@ -40,6 +50,13 @@ export async function mcpCommand(argv: readonly string[], env: NodeJS.ProcessEnv
       offered: await offeredTools(client, command),
       caps: command.caps,
       mask: keyMask(apiKey),
+      ...remembering({
+        apiKey,
+        service: apiAddress(command.service.baseUrl),
+        file: join(stateFolder(env), MEMORY_FILE),
+        windowMs: command.replayWindowMs,
+        warn: (message) => process.stderr.write(`loyalty mcp: ${message}\n`),
+      }),
     };
   } catch (error) {
     return reportError(error, output, command.service.verbose);

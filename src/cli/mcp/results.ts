@@ -49,7 +49,7 @@ export function readResult(response: ApiResponse<unknown>): CallToolResult {
 }
 
 export interface WriteFacts {
-  /** This session sent the same tool, arguments and occurrence before. */
+  /** The same tool, arguments and occurrence were sent before, by this process or another. */
   repeat: boolean;
   occurrence: number;
   tool: string;
@@ -57,14 +57,14 @@ export interface WriteFacts {
 
 /**
  * The answer of a write: `replayed` as the service says it (its Idempotent-Replayed header), else
- * as this session knows it (the same key sent before).
+ * as the memory of `loyalty mcp` knows it (the same key sent before).
  */
 export function writeResult(response: ApiResponse<unknown>, facts: WriteFacts): CallToolResult {
-  // The service's word (`response.replayed`) when it says anything; a service that sends no such header leaves it to the session.
+  // The service's word (`response.replayed`) when it says anything; a service that sends no such header leaves it to the memory.
   const replayed = response.headers[REPLAYED_HEADER_NAME] === undefined ? facts.repeat : response.replayed;
   const notes = replayed
     ? [
-        `Replayed: ${facts.tool} was already called with these arguments in this session, so nothing was applied again and this is the first answer. To apply the same movement again on purpose, call it with occurrence: ${facts.occurrence + 1}.`,
+        `Replayed: ${facts.tool} was already called with these arguments (in this chat or another), so nothing was applied again and this is the first answer. To apply the same movement again on purpose, call it with occurrence: ${facts.occurrence + 1}.`,
       ]
     : [];
   return result(

@@ -14,17 +14,16 @@ import { messageOf } from '../shared/error-message.js';
 import { toolDefinition, toolName } from '../table/tool-schema.js';
 import { callTool, type ToolSession } from './call-tool.js';
 import type { McpCaps } from './caps.js';
-import { createGroupPreviews } from './group-previews.js';
+import type { GroupPreviews } from './group-previews.js';
 import { listResources, readResource } from './resources.js';
-import { refusalResult } from './results.js';
 import { answered, type Mask, shownResource } from './shown.js';
 import type { OfferedTools } from './tools.js';
-import { createWriteKeys } from './write-keys.js';
+import type { WriteKeys } from './write-keys.js';
 
 /** Told to the assistant once, at initialization: the rules every write and group action follows. */
 export const INSTRUCTIONS = [
   'Tools of the Loyalty Program API v3, one per operation the API key may call.',
-  'Writes are replay-safe: the same tool with the same arguments in this session is applied once (the later calls answer replayed: true); to repeat a movement on purpose, pass occurrence: 2, 3, ...',
+  'Writes are replay-safe: the same tool with the same arguments is applied once, in this chat or any other (the later calls answer replayed: true); to repeat a movement on purpose, pass occurrence: 2, 3, ...',
   'Group actions (grupos_*_add) answer a dry run first (afectados, costoEstimado); the same arguments with apply: true then apply it.',
   "Help of a tool: the resource loyalty://help/<operationId>; the key's scopes: loyalty://key.",
 ].join('\n');
@@ -35,6 +34,9 @@ export interface ServerContext {
   caps: McpCaps;
   /** Masks the key in what the server hands on (shown.ts): results, resources, errors. */
   mask: Mask;
+  /** The writes' keys and the group actions' dry runs, the same in every session and process. */
+  keys: WriteKeys;
+  previews: GroupPreviews;
 }
 
 /**
@@ -62,13 +64,12 @@ function sharedOf(context: ServerContext): Shared {
 }
 
 /**
- * One MCP session: a protocol server whose tools are the offered operations, with its own derived
- * keys and previews. The low-level `Server` takes the tools' JSON Schemas as the table gives them
+ * One MCP session: a protocol server whose tools are the offered operations. The low-level `Server` takes the tools' JSON Schemas as the table gives them
  * (McpServer wants zod schemas of its own).
  */
 export function createSessionServer(context: ServerContext): Server {
-  const { client, offered, caps, mask } = context;
-  const session: ToolSession = { client, caps, keys: createWriteKeys(), previews: createGroupPreviews() };
+  const { client, offered, caps, mask, keys, previews } = context;
+  const session: ToolSession = { client, caps, keys, previews };
   const byName = new Map(offered.operations.map((operation) => [toolName(operation), operation]));
   const { tools, validator } = sharedOf(context);
   const server = new Server(
@@ -82,12 +83,14 @@ export function createSessionServer(context: ServerContext): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const { name } = request.params;
-    return answered(name, mask, async () => {
-      const operation = byName.get(name);
-      if (operation === undefined)
-        return refusalResult(`No tool ${JSON.stringify(name)} here (tools/list names this key's tools)`);
-      return callTool(session, operation, request.params.arguments ?? {});
-    });
+    const operation = byName.get(name);
+    // The MCP spec makes an unknown tool a protocol error, not a tool result.
+    if (operation === undefined)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        mask(`Unknown tool ${JSON.stringify(name)}: tools/list names this key's tools`),
+      );
+    return answered(name, mask, () => callTool(session, operation, request.params.arguments ?? {}));
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources(offered) }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
