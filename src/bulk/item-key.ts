@@ -1,4 +1,5 @@
 import { sha256Hex } from '../limits/sha256.js';
+import type { BulkShard } from './types.js';
 
 /** Marks the derivation: another one later would make other keys, and must say so by its prefix. */
 export const BULK_KEY_PREFIX = 'bulk-v1-';
@@ -19,6 +20,11 @@ export interface ItemIdentity {
 export async function identifyItem(jobId: string, itemKey: string): Promise<ItemIdentity> {
   const hex = await sha256Hex(`${jobId}\0${itemKey}`);
   return { idempotencyKey: `${BULK_KEY_PREFIX}${hex}`, bucket: Number.parseInt(hex.slice(0, 8), 16) };
+}
+
+/** Whether an item of this bucket is the shard's (every item is, without a shard). */
+export function isInShard(bucket: number, shard: BulkShard | undefined): boolean {
+  return shard === undefined || bucket % shard.count === shard.index;
 }
 
 /**

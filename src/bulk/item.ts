@@ -1,5 +1,5 @@
 import type { CheckpointEntry } from './checkpoint.js';
-import { checkItemKey, identifyItem } from './item-key.js';
+import { checkItemKey, identifyItem, isInShard } from './item-key.js';
 import type { BulkJob } from './options.js';
 import type { Tally } from './tally.js';
 import type { BulkItemEvent } from './types.js';
@@ -30,7 +30,7 @@ async function identify<T, R>(job: RunningJob<T, R>, item: T, index: number): Pr
     };
   }
   const { idempotencyKey, bucket } = await identifyItem(job.jobId, itemKey);
-  if (job.shard && bucket % job.shard.count !== job.shard.index) return undefined;
+  if (!isInShard(bucket, job.shard)) return undefined;
   return { entry: { itemKey, idempotencyKey } };
 }
 

@@ -3,14 +3,17 @@
  * the built CLI in a process of its own that can be interrupted, and a line pasted into a shell.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { movementOf, OPENING_BALANCE, uidOf } from '../fleet/plan.mjs';
-import { CLI, type CliRun, serverForCli } from './cli-harness.js';
+import { type CliRun, loyaltyBinDirectory, serverForCli } from './cli-harness.js';
 
 export const scratch = mkdtempSync(join(tmpdir(), 'cli-bulk-stop-'));
+
+/** PATH with `loyalty` first: the built CLI, started and pasted as a user's shell runs it. */
+const PATH = `${loyaltyBinDirectory()}:${process.env.PATH ?? ''}`;
 
 /** `customers` customers at the opening balance on a server without a rate limit unless `options` set one. */
 export async function ledger(customers: number, options: Parameters<typeof serverForCli>[0] = {}) {
@@ -51,10 +54,10 @@ export interface RunningCli {
   exited: Promise<CliRun>;
 }
 
-/** `loyalty ...args` started (built CLI, pipes), to be interrupted with `child.kill('SIGINT')`. */
+/** `loyalty ...args` started from PATH (built CLI, pipes), to be interrupted with `child.kill('SIGINT')`. */
 export function startLoyalty(args: readonly string[], env: Record<string, string>): RunningCli {
-  const child = spawn(process.execPath, [CLI, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+  const child = spawn('loyalty', args, {
+    env: { PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -80,23 +83,13 @@ export async function until(condition: () => boolean, what: string, timeoutMs = 
   }
 }
 
-/** A directory whose `loyalty` runs the built CLI: the command a user pastes finds it on PATH. */
-function loyaltyOnPath(): string {
-  const bin = mkdtempSync(join(tmpdir(), 'loyalty-bin-'));
-  const shim = join(bin, 'loyalty');
-  writeFileSync(shim, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`);
-  chmodSync(shim, 0o755);
-  return bin;
-}
-
 /** A command line run as pasted into a POSIX shell, `loyalty` being the built CLI. */
 export function pasteInShell(line: string, env: Record<string, string>): Promise<CliRun> {
-  const path = `${loyaltyOnPath()}:${process.env.PATH ?? ''}`;
   return new Promise((resolve) => {
     execFile(
       '/bin/sh',
       ['-c', line],
-      { env: { ...env, PATH: path }, encoding: 'utf8', timeout: 120_000 },
+      { env: { ...env, PATH }, encoding: 'utf8', timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

@@ -3,7 +3,8 @@
  * own, its output through pipes (so JSON, no colour), against a reference server over HTTP.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { createReferenceServer, DEMO_API_KEY, type ReferenceServerOptions } from '../../src/server/index.js';
@@ -16,18 +17,24 @@ export interface CliRun {
   stderr: string;
 }
 
-/** `loyalty ...args` with `env` added to a clean environment (no key or base URL unless given). */
+let bin: string | undefined;
+
+/**
+ * `loyalty ...args`, found on PATH, with `env` added to a clean environment (no key or base URL
+ * unless given).
+ */
 export function loyalty(
   args: readonly string[],
   env: Record<string, string> = {},
   input?: string,
 ): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npm run build` first');
+  bin ??= loyaltyBinDirectory();
   return new Promise((resolve) => {
     const child = execFile(
-      process.execPath,
-      [CLI, ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 120_000 },
+      'loyalty',
+      args,
+      { env: { PATH: `${bin}:${process.env.PATH ?? ''}`, ...env }, encoding: 'utf8', timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
@@ -36,6 +43,16 @@ export function loyalty(
     if (input !== undefined) child.stdin?.end(input);
     else child.stdin?.end();
   });
+}
+
+/**
+ * A directory whose `loyalty` is the built CLI, linked as npm links a package's bin: put first on
+ * PATH, `loyalty` runs the CLI as a user's shell would (and the lines it prints start with `loyalty`).
+ */
+export function loyaltyBinDirectory(): string {
+  const bin = mkdtempSync(join(tmpdir(), 'loyalty-bin-'));
+  symlinkSync(CLI, join(bin, 'loyalty'));
+  return bin;
 }
 
 /** A reference server for the file's tests, and the environment that points the CLI at it. */

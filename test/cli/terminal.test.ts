@@ -10,22 +10,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/server/index.js';
 import { movementOf, OPENING_BALANCE, uidOf } from '../fleet/plan.mjs';
 import { openTerminal, type TerminalSession } from '../support/terminal-session.js';
-import { CLI, loyalty, serverForCli } from './cli-harness.js';
+import { loyalty, loyaltyBinDirectory, serverForCli } from './cli-harness.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'cli-terminal-'));
 
 let session: TerminalSession | undefined;
 afterEach(() => session?.close());
 
+const bin = loyaltyBinDirectory();
+
 /**
- * `loyalty ...args` on a terminal; the shell prints `exit N` when it ends. Through bash, which lets
- * a child that handles Ctrl+C finish and then goes on, as an operator's interactive shell does
- * (dash dies with the signal at once).
+ * `loyalty ...args` on a terminal, `loyalty` found on PATH; the shell prints `exit N` when it ends.
+ * Through bash, which lets a child that handles Ctrl+C finish and then goes on, as an operator's
+ * interactive shell does (dash dies with the signal at once).
  */
 function onTerminal(args: readonly string[], env: Record<string, string>): TerminalSession {
-  const line = [process.execPath, CLI, ...args].map((word) => `'${word}'`).join(' ');
+  const line = ['loyalty', ...args].map((word) => `'${word}'`).join(' ');
   session = openTerminal(`bash -c "${line.replaceAll('"', '\\"')}; echo exit \\$?"`, {
-    PATH: process.env.PATH ?? '',
+    PATH: `${bin}:${process.env.PATH ?? ''}`,
     TERM: 'xterm-256color',
     ...env,
   });

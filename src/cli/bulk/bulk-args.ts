@@ -8,6 +8,7 @@ import { operationById } from '../table/operation-id.js';
 import { parseFlags } from '../table/parse-flags.js';
 import { parseRenames, type RowMapping } from './bulk-map.js';
 import { formatOf, type RowFormat } from './bulk-rows.js';
+import { type CliShard, parseShard } from './bulk-shard.js';
 
 export const BULK_OPTIONS = {
   file: { type: 'string', short: 'f' },
@@ -17,6 +18,8 @@ export const BULK_OPTIONS = {
   concurrency: { type: 'string' },
   checkpoint: { type: 'string' },
   redis: { type: 'string' },
+  shard: { type: 'string' },
+  'shard-count': { type: 'string' },
   rps: { type: 'string' },
   'group-actions-per-minute': { type: 'string' },
   failures: { type: 'string' },
@@ -37,6 +40,8 @@ export interface BulkCommand {
   concurrency: number;
   checkpoint: string | undefined;
   redis: string | undefined;
+  /** `--shard`: this worker's share of the rows; undefined for all of them. */
+  shard: CliShard | undefined;
   rps: number | undefined;
   groupActionsPerMinute: number;
   failures: string | undefined;
@@ -89,6 +94,7 @@ export function parseBulkArgs(argv: readonly string[], env: NodeJS.ProcessEnv): 
     concurrency: wholeNumber(values.concurrency, '--concurrency', 1) ?? 8,
     checkpoint: values.checkpoint,
     redis: values.redis,
+    shard: parseShard(values.shard, values['shard-count'], env),
     rps,
     groupActionsPerMinute:
       wholeNumber(values['group-actions-per-minute'], '--group-actions-per-minute', 1) ?? 10,

@@ -3,6 +3,7 @@
  * SDK would check it), and read again for the run.
  */
 
+import { identifyItem, isInShard } from '../../bulk/item-key.js';
 import { UsageError } from '../shared/usage-error.js';
 import type { BulkCommand } from './bulk-args.js';
 import { SHOWN_ROWS } from './bulk-failed-rows.js';
@@ -21,17 +22,32 @@ function keyFieldOf(row: RowCall['row']): string {
 }
 
 export interface Checked {
+  /** Every row of the file. */
+  rows: number;
+  /** The valid rows of this worker's share (--shard); of the file without one. */
   valid: number;
-  invalid: { row: RowCall['row']; message: string }[];
+  /** Every invalid row of the file, each saying whether it is this worker's to report. */
+  invalid: { row: RowCall['row']; message: string; mine: boolean }[];
   /** Stdin can be read once: its valid rows are kept for the run. */
   kept: RowCall[] | undefined;
 }
 
+/**
+ * Whether a row is this worker's under --shard, by the SDK's rule (its item key's bucket); a row
+ * without a key has no bucket: the first shard reports it, so that it counts once in the fleet.
+ */
+async function isMine(command: BulkCommand, itemKey: string | undefined): Promise<boolean> {
+  if (command.shard === undefined) return true;
+  if (itemKey === undefined) return command.shard.index === 0;
+  return isInShard((await identifyItem(command.jobId, itemKey)).bucket, command.shard);
+}
+
 /** Every row checked before the first request, as the SDK would check its call. */
 export async function checkRows(command: BulkCommand): Promise<Checked> {
-  const checked: Checked = { valid: 0, invalid: [], kept: command.file === '-' ? [] : undefined };
+  const checked: Checked = { rows: 0, valid: 0, invalid: [], kept: command.file === '-' ? [] : undefined };
   let first = true;
   for await (const row of readRows(command.file, command.format)) {
+    checked.rows += 1;
     if (first) {
       first = false;
       command.mapping.keyField ??= keyFieldOf(row);
@@ -43,19 +59,25 @@ export async function checkRows(command: BulkCommand): Promise<Checked> {
     }
     try {
       const call = mapRow(row, command.mapping);
-      checked.valid += 1;
+      if (await isMine(command, call.itemKey)) checked.valid += 1;
       checked.kept?.push(call);
     } catch (error) {
-      checked.invalid.push({ row, message: (error as Error).message });
+      const mine = await isMine(command, itemKeyOf(row, command));
+      checked.invalid.push({ row, message: (error as Error).message, mine });
     }
   }
   return checked;
 }
 
+/** The item key a row goes under; undefined when it has no value of the key field. */
+function itemKeyOf(row: RowCall['row'], command: BulkCommand): string | undefined {
+  const key = command.mapping.keyField === undefined ? undefined : row.fields[command.mapping.keyField];
+  return key === undefined || key === '' ? undefined : rowItemKey(row.fields, String(key));
+}
+
 /** A row's value of the key field, as the failed rows' lines name it. */
 export function keyOf(row: RowCall['row'], command: BulkCommand): string {
-  const key = command.mapping.keyField === undefined ? undefined : row.fields[command.mapping.keyField];
-  return key === undefined || key === '' ? '?' : rowItemKey(row.fields, String(key));
+  return itemKeyOf(row, command) ?? '?';
 }
 
 /** The valid rows, from the file read again (stdin's were kept); none once Ctrl+C asked to stop. */
@@ -85,7 +107,7 @@ export function refuseInvalid(command: BulkCommand, checked: Checked): never {
   const more =
     checked.invalid.length > SHOWN_ROWS ? [`  ... and ${checked.invalid.length - SHOWN_ROWS} more`] : [];
   process.stderr.write(
-    `${[`bulk: ${checked.invalid.length} of ${checked.invalid.length + checked.valid} rows are invalid:`, ...lines, ...more].join('\n')}\n`,
+    `${[`bulk: ${checked.invalid.length} of ${checked.rows} rows are invalid:`, ...lines, ...more].join('\n')}\n`,
   );
   throw new UsageError(
     `nothing was sent: fix the rows, or add --skip-invalid to send the others${command.failures ? ` (the invalid ones go to ${command.failures})` : ''}`,

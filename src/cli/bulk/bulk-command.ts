@@ -21,7 +21,7 @@ import { BULK_HELP } from './bulk-help.js';
 import type { RowCall } from './bulk-map.js';
 import { outcomeOf } from './bulk-outcome.js';
 import { createProgressView, type ProgressView } from './bulk-progress.js';
-import { resumeHint } from './bulk-resume.js';
+import { bulkPrefix, resumeHint } from './bulk-resume.js';
 import { type SharedState, sharedState } from './bulk-setup.js';
 import { type BulkStop, INTERRUPTED, listenForCtrlC } from './bulk-stop.js';
 import { countingLimiter } from './counting-limiter.js';
@@ -31,7 +31,7 @@ function reportSummary(command: BulkCommand, counts: RowCounts, failures: Failur
   process.stdout.write(`${counts.text()}${tooManyRequestsText(counts)}\n`);
   reportTooManyRequests(command, counts);
   if (failures && failures.count > 0) {
-    const again = `loyalty bulk ${command.operation.id} --file ${command.failures} --job-id ${JSON.stringify(command.jobId)} --key-field ${command.mapping.keyField}`;
+    const again = `${bulkPrefix()} ${command.operation.id} --file ${command.failures} --job-id ${JSON.stringify(command.jobId)} --key-field ${command.mapping.keyField}`;
     process.stderr.write(
       `bulk: the failed rows are in ${command.failures}, each with its error and outcome; fix the refused ones (the service applied none of them) and send the file with the same job: ${again}\n` +
         'bulk: (a refused row then goes under a key of its own, a row of unknown outcome under the key it had, so none is applied twice)\n',
@@ -65,6 +65,7 @@ function runRows(
     itemKey: (rowCall) => rowCall.itemKey,
     concurrency: command.concurrency,
     checkpoint: hooks.checkpoint,
+    shard: command.shard && { index: command.shard.index, count: command.shard.count },
     signal: stop.signal,
     // The rows are read from the file as they go: the check counted them.
     total: checked.valid,
@@ -103,6 +104,15 @@ function reportStop(command: BulkCommand, counts: RowCounts): number {
   return INTERRUPTED;
 }
 
+/** Under --shard, which share this worker has: its counts are of those rows alone. */
+function reportShard(command: BulkCommand, checked: Checked, invalid: number): void {
+  if (command.shard === undefined) return;
+  const { index, count } = command.shard;
+  process.stderr.write(
+    `bulk: shard ${index}/${count} (0-based): ${checked.valid + invalid} of the file's ${checked.rows} rows are this worker's\n`,
+  );
+}
+
 async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number> {
   const checked = await checkRows(command);
   if (checked.invalid.length > 0 && !command.skipInvalid) refuseInvalid(command, checked);
@@ -110,10 +120,12 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
   const listed = new FailedRowsList();
   const failed = async (row: RowCall['row'], failure: RowFailure) =>
     failures ? failures.add(row, failure) : listed.add(failure.sentItemKey, failure.error);
-  for (const { row, message } of checked.invalid)
+  const invalid = checked.invalid.filter(({ mine }) => mine);
+  for (const { row, message } of invalid)
     await failed(row, { error: message, outcome: 'refused', sentItemKey: keyOf(row, command) });
+  reportShard(command, checked, invalid.length);
   const shared = await sharedState({ ...command, jobId: command.jobId });
-  const counts = new RowCounts(checked.valid + checked.invalid.length, checked.invalid.length);
+  const counts = new RowCounts(checked.valid + invalid.length, invalid.length);
   const limiter = countingLimiter(shared.limiter, () => {
     counts.tooManyRequests += 1;
   });

@@ -1,5 +1,11 @@
 import { SERVICE_HELP } from '../shared/global-options.js';
 import { columns } from '../shared/help-columns.js';
+import { SHARD_ENGINES } from './bulk-shard.js';
+
+/** What `--shard auto` reads, one engine a line, from its table. */
+const SHARD_VARIABLES = SHARD_ENGINES.map(
+  ({ engine, index, count }) => `${index}${count ? ` and ${count}` : ''} (${engine})`,
+).join('\n');
 
 const BULK_FLAGS: readonly (readonly [string, string])[] = [
   ['--file F, -f F', 'a .csv with a header, a .jsonl file, or - (JSON lines on stdin)'],
@@ -17,6 +23,12 @@ const BULK_FLAGS: readonly (readonly [string, string])[] = [
     '--redis URL',
     'share the limiter (--rps) and, without --checkpoint, the\ncheckpoint with every worker of the job (needs ioredis or redis)',
   ],
+  [
+    '--shard INDEX/COUNT',
+    "send only this worker's share of the rows (0-based: 0/4 to 3/4);\nthe workers share the file, the job id and --redis",
+  ],
+  ['--shard auto', `the index (and count) the task's engine sets:\n${SHARD_VARIABLES}`],
+  ['--shard-count N', 'the count with --shard auto, where the engine sets none'],
   [
     '--failures FILE',
     "write the failed rows there, in the input's format, with an error\ncolumn: fix them and feed the file back in (without it, the first\nfailed rows and their reasons are listed on stderr)",

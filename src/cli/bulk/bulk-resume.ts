@@ -1,3 +1,4 @@
+import { launcher } from '../shared/launcher.js';
 import { shellCommand } from '../shared/shell-quote.js';
 import type { BulkCommand } from './bulk-args.js';
 
@@ -33,12 +34,22 @@ function shownWords(argv: readonly string[]): { words: string[]; masked: boolean
 }
 
 /**
- * The command that resumes a stopped run: the one given, word for word (every flag that shaped
- * the run: key field, mapping, rate, failures file, service), quoted for a POSIX shell.
+ * `loyalty bulk` as this process was started (`npx loyalty bulk`, `./node_modules/.bin/loyalty
+ * bulk`, ...): the start of every line that runs the job again, pasted in the same folder.
  */
-export function resumeHint(command: BulkCommand): string {
+export function bulkPrefix(launcherWords: readonly string[] = launcher()): string {
+  return shellCommand([...launcherWords, 'bulk']);
+}
+
+/**
+ * The command that resumes a stopped run: the one given, word for word (every flag that shaped
+ * the run: key field, mapping, rate, failures file, service), quoted for a POSIX shell, started
+ * as this process was; after the task variables `--shard auto` read, so that it is this shard's.
+ */
+export function resumeHint(command: BulkCommand, launcherWords: readonly string[] = launcher()): string {
   const { words, masked } = shownWords(command.argv);
-  const again = shellCommand(['loyalty', 'bulk', ...words]);
+  const variables = command.shard?.readFrom ?? [];
+  const again = [...variables, bulkPrefix(launcherWords), shellCommand(words)].join(' ');
   const notes = [
     ...(command.file === '-' ? ['with the same rows on stdin'] : []),
     ...(masked ? [`put the Redis password back in place of ${PASSWORD_STAND_IN}`] : []),
