@@ -3,5 +3,6 @@
  * platform), so any wing may use it.
  */
 
+export { canonicalJson } from './canonical-json.js';
 export { deeperThan, MAX_PRINTED_DEPTH, printableJson } from './json-depth.js';
 export { maskSecret, maskSecretIn, SECRET_FRAGMENT } from './secret-mask.js';

@@ -1,4 +1,4 @@
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '../../core/index.js';
 import type { McpMemory, RememberedPreview } from './memory.js';
 import type { Meaning } from './write-keys.js';
 

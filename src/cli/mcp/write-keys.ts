@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '../../core/index.js';
 import type { McpMemory } from './memory.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../core/index.js';
 import type { EngineResponse } from '../answers/response.js';
-import { canonicalJson } from './canonical-json.js';
 
 interface Entry {
   fingerprint: string;
