@@ -55,6 +55,17 @@ describe.each(TRANSPORTS)('over %s, a Client that validates', (transport, open) 
     expect(structured(result)).toMatchObject({ replayed: false, idempotencyKey: expect.any(String) });
   });
 
+  it('accepts a customer created with a key usuarioData does not name (a string, as its schema asks)', async () => {
+    const usuarioData = {
+      nombre: 'Eva',
+      email: `eva.${transport.replace(' ', '-')}@example.com`,
+      extId: 'erp-7',
+    };
+    const result = await validatedCall('clientes_create', { usuarioData });
+    expect(result.isError).toBeFalsy();
+    expect(structured(result)).toMatchObject({ data: expect.any(Object), replayed: false });
+  });
+
   it('accepts a replayed write', async () => {
     const args = { uid: 'cli_0002', puntos: 3, motivo: `output ${transport} replay` };
     await validatedCall('clientes_puntos_add', args);

@@ -3,11 +3,14 @@
  * limit, enum and description as the table says it; the tool's own arguments where they belong;
  * and a tools/list short enough for a model's context.
  */
+import { readFileSync } from 'node:fs';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { writeEffect } from '../../src/cli/table/tool-effects.js';
 import { OUTPUT_SCHEMAS, type ResultKind } from '../../src/cli/table/tool-output.js';
-import { DRY_RUN_FIELD, TOOL_ARGUMENTS, toolDefinition } from '../../src/cli/table/tool-schema.js';
+import { DRY_RUN_FIELD, TOOL_ARGUMENTS, toolDefinition, toolName } from '../../src/cli/table/tool-schema.js';
+import { clientesCreate } from '../../src/operations/clientes.js';
 import type { OperationDefinition } from '../../src/operations/define.js';
 import { describeParameters } from '../../src/operations/parameters.js';
 import { operations as table } from '../../src/operations/table.js';
@@ -123,13 +126,86 @@ describe('caps shown in the schemas', () => {
   });
 });
 
-/** A model's tokens, estimated as characters / 4 (docs/mcp.md gives a tokenizer's count beside it). */
+/** Each schema inside a tool's input (properties, other keys, items), with where it is. */
+function* schemasIn(schema: unknown, path: string): Generator<[string, unknown]> {
+  yield [path, schema];
+  if (typeof schema !== 'object' || schema === null) return;
+  const node = schema as Record<string, unknown>;
+  for (const [name, property] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) {
+    yield* schemasIn(property, `${path}.${name}`);
+  }
+  if (node.additionalProperties !== undefined)
+    yield* schemasIn(node.additionalProperties, `${path}.additionalProperties`);
+  if (node.items !== undefined) yield* schemasIn(node.items, `${path}.items`);
+}
+
+/** What the MCP Inspector (`--strict`) counts as a rule: without one, a schema is a bare `true` spelled as an object. */
+const VALIDATION_KEYWORDS = ['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'not', '$ref'];
+
+describe('keys an object does not name', () => {
+  const createRow = operations.find((operation) => operation.id === clientesCreate.id);
+  if (!createRow) throw new Error(clientesCreate.id);
+  const createTool = toolDefinition(createRow);
+  const usuarioData = createTool.inputSchema.properties.usuarioData ?? {};
+  const namedKeys = Object.keys(clientesCreate.body.shape.usuarioData.shape);
+
+  it.each(operations.map((operation) => [toolName(operation), operation] as const))(
+    '%s: every schema of its input carries a validation keyword',
+    (_name, operation) => {
+      for (const [path, schema] of schemasIn(toolDefinition(operation).inputSchema, 'inputSchema')) {
+        if (typeof schema === 'boolean') continue;
+        const keywords = Object.keys(schema as object).filter((key) => VALIDATION_KEYWORDS.includes(key));
+        expect(keywords, path).not.toEqual([]);
+      }
+    },
+  );
+
+  it("usuarioData names the spec's creation keys, each a string as the table types it", () => {
+    const properties = usuarioData.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties)).toEqual(namedKeys);
+    expect(namedKeys).toEqual(
+      expect.arrayContaining(['nombre', 'apellido', 'email', 'telefono', 'num_id', 'tipo_id', 'birthdate']),
+    );
+    for (const key of namedKeys) expect(properties[key]?.type, key).toBe('string');
+  });
+
+  it('usuarioData is open to more keys, typed as strings like the named ones', () => {
+    expect(usuarioData.additionalProperties).toEqual({ type: 'string' });
+    const validate = new AjvJsonSchemaValidator().getValidator(createTool.inputSchema);
+    const withMore = { usuarioData: { nombre: 'Ana', email: 'ana@example.com', extId: 'erp-7' } };
+    expect(validate(withMore).valid).toBe(true);
+    expect(validate({ usuarioData: { nombre: 'Ana', extId: 7 } }).valid).toBe(false);
+  });
+
+  it("the table's own check still takes any JSON for those keys (what the service is sent is not narrowed)", () => {
+    const body = { usuarioData: { nombre: 'Ana', extId: 7, extra: { nested: [true, null] } } };
+    expect(z.safeParse(clientesCreate.body, body).success).toBe(true);
+  });
+});
+
+/** A model's tokens, estimated as characters / 4. */
 const estimatedTokens = (text: string): number => Math.ceil(text.length / 4);
+
+/** docs/mcp.md gives the figure to the nearest ten tokens. */
+const DOC_ROUNDING = 10;
+
+/** The figure docs/mcp.md gives: "All 18 tools' `tools/list` is about 2,910 tokens". */
+function documentedSize(): { tools: number; tokens: number } {
+  const doc = readFileSync(new URL('../../docs/mcp.md', import.meta.url), 'utf8');
+  const found = /All (\d+) tools' `tools\/list` is about ([\d,]+) tokens/.exec(doc);
+  if (!found) throw new Error('docs/mcp.md no longer says how large tools/list is');
+  return { tools: Number(found[1]), tokens: Number(found[2]?.replaceAll(',', '')) };
+}
 
 describe('the size of tools/list', () => {
   const listed = JSON.stringify({ tools: operations.map((operation) => toolDefinition(operation)) });
 
-  it('stays within 3,000 estimated tokens for all 18 tools, output schemas included (2,623 when written; 2,945 with the output schemas)', () => {
+  it('stays within 3,000 estimated tokens for all 18 tools, output schemas included', () => {
     expect(estimatedTokens(listed)).toBeLessThanOrEqual(3_000);
+  });
+
+  it('is the figure docs/mcp.md gives, to its nearest ten tokens, for as many tools as the table has', () => {
+    const measured = Math.round(estimatedTokens(listed) / DOC_ROUNDING) * DOC_ROUNDING;
+    expect(documentedSize()).toEqual({ tools: operations.length, tokens: measured });
   });
 });

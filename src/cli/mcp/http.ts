@@ -3,10 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { HttpSettings } from './args.js';
+import { BoundedEventStore } from './event-store.js';
 import { httpRefusal } from './http-access.js';
 import { initializeBody } from './initialize-body.js';
 import { createSessionServer, type ServerContext } from './server.js';
 import { SessionTable } from './sessions.js';
+import { primeGetStream, SSE_RETRY_MS } from './sse-priming.js';
 
 /** Where the transport answers. */
 export const MCP_PATH = '/mcp';
@@ -46,6 +48,9 @@ const sweepPace = (idleMs: number): number => Math.min(60_000, Math.max(1_000, M
 
 type Sessions = SessionTable<StreamableHTTPServerTransport>;
 
+/** Each session's events, kept for a client that reconnects its stream (bounded: event-store.ts). */
+const eventsOf = new WeakMap<StreamableHTTPServerTransport, BoundedEventStore>();
+
 /** An `initialize` without a session: room made for it, its transport and protocol server started. */
 async function startSession(
   context: ServerContext,
@@ -65,10 +70,14 @@ async function startSession(
     );
   }
   const sessionId = randomUUID();
+  const events = new BoundedEventStore();
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => sessionId,
     enableJsonResponse: true,
+    eventStore: events,
+    retryInterval: SSE_RETRY_MS,
   });
+  eventsOf.set(transport, events);
   const release = sessions.add(sessionId, transport);
   transport.onclose = () => sessions.end(sessionId);
   whenAnswered(res, () => {
@@ -98,6 +107,8 @@ async function handle(
     const used = sessions.use(id);
     if (used === undefined) return refuse(res, 404, 'Session not found: initialize again', { code: -32001 });
     whenAnswered(res, used.release);
+    const events = eventsOf.get(used.transport);
+    if (events) primeGetStream(req, res, events);
     return used.transport.handleRequest(req, res);
   }
   if (req.method !== 'POST')

@@ -34,6 +34,24 @@ export interface ToolDefinition {
   annotations: { readOnlyHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean };
 }
 
+/** The keywords that make a JSON Schema accept less than any value. */
+const VALIDATION_KEYWORDS = ['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'not', '$ref'];
+
+/**
+ * The schema of the keys an open object does not name (`usuarioData`'s: the table takes any JSON
+ * there). Left saying nothing, it reads as a rule forgotten (the MCP Inspector warns), and a
+ * model has no hint: it takes the one type the named keys share (the spec's creation keys are
+ * all strings), so a model writes every key alike. The service's own check stays the table's.
+ */
+function otherKeys(additional: unknown, properties: Record<string, Record<string, unknown>>): unknown {
+  if (typeof additional !== 'object' || additional === null) return additional;
+  if (VALIDATION_KEYWORDS.some((keyword) => keyword in additional))
+    return lean(additional as Record<string, unknown>);
+  const types = new Set(Object.values(properties).map((property) => property.type));
+  const [shared] = types;
+  return types.size === 1 && typeof shared === 'string' ? { type: shared } : true;
+}
+
 /**
  * What a JSON Schema says that a model need not read: a `pattern` beside a `format` that says the
  * same (`date`, `email`), and the safe-integer bounds zod adds to every integer.
@@ -48,6 +66,9 @@ function lean(schema: Record<string, unknown>): Record<string, unknown> {
     rest.properties = Object.fromEntries(
       Object.entries(properties).map(([name, property]) => [name, lean(property)]),
     );
+    if (rest.additionalProperties !== undefined) {
+      rest.additionalProperties = otherKeys(rest.additionalProperties, properties);
+    }
   }
   return rest;
 }
