@@ -1,4 +1,4 @@
-import { maskSecretIn } from '../core/index.js';
+import { counted, maskSecretIn } from '../core/index.js';
 import type { TransportResponse } from './transport.js';
 
 /** How much of an answer that is not the envelope a message quotes. */
@@ -32,7 +32,7 @@ function excerpt(text: string): string {
 export function describeNonEnvelope(response: TransportResponse, text: string): string {
   const type = response.headers['content-type'] || 'no content type';
   const bytes = new TextEncoder().encode(text).byteLength;
-  const shown = bytes === 0 ? 'empty' : `${bytes} byte${bytes === 1 ? '' : 's'}: ${excerpt(text)}`;
+  const shown = bytes === 0 ? 'empty' : `${counted(bytes, 'byte')}: ${excerpt(text)}`;
   return (
     `the answer is not the API's JSON envelope (${type}, ${shown}); something other than the ` +
     'service answered: a proxy or gateway in between, or another server (check baseUrl)'

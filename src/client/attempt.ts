@@ -1,3 +1,4 @@
+import { counted } from '../core/index.js';
 import type { KeyLimiter, LimitKind } from '../limits/limiter.js';
 import type { CallObservation } from '../telemetry/index.js';
 import { scrubSecretFromCause } from './cause-secret.js';
@@ -64,7 +65,7 @@ export async function takeToken(
 function tooLargeError(call: PreparedCall, error: TransportTooLarge): LoyaltyResponseTooLargeError {
   const what =
     error.declaredBytes === undefined
-      ? `more than ${error.limitBytes} bytes arrived`
+      ? `more than ${counted(error.limitBytes, 'byte')} arrived`
       : `its Content-Length is ${error.declaredBytes} bytes`;
   const write =
     call.idempotencyKey === undefined
@@ -77,7 +78,7 @@ function tooLargeError(call: PreparedCall, error: TransportTooLarge): LoyaltyRes
     receivedBytes: error.receivedBytes,
     declaredBytes: error.declaredBytes,
     message:
-      `${call.operationId}: the answer is larger than maxResponseBytes (${error.limitBytes} bytes): ${what}, ` +
+      `${call.operationId}: the answer is larger than maxResponseBytes (${counted(error.limitBytes, 'byte')}): ${what}, ` +
       'and the SDK stopped reading it. No answer of this API is that large: check baseUrl, or raise ' +
       `maxResponseBytes (client or request option) if you expect it.${write}`,
   });

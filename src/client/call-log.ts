@@ -1,3 +1,4 @@
+import { counted } from '../core/index.js';
 import { LoyaltyAbortError } from './errors.js';
 import type { LevelledLogger } from './logger.js';
 
@@ -48,7 +49,7 @@ export function logFailure(
   const aborted = error instanceof LoyaltyAbortError;
   const level = aborted ? 'info' : 'warn';
   if (!logger.enabled(level)) return;
-  const when = attempts === 0 ? 'before sending' : `after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
+  const when = attempts === 0 ? 'before sending' : `after ${counted(attempts, 'attempt')}`;
   const shown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   logger[level](`loyalty-sdk: ${operationId} ${aborted ? 'aborted' : 'failed'} ${when}: ${shown}`);
 }

@@ -1,3 +1,4 @@
+import { counted } from '../core/index.js';
 import type { BusinessRuleCode } from '../operations/envelope.js';
 import type { RequestIssue } from '../operations/validate.js';
 import { describeIssues } from '../operations/validate.js';
@@ -341,7 +342,7 @@ export class LoyaltyBudgetError extends LoyaltyError {
         ? `; spent before it: afectados ${init.spent.afectados}, costoEstimado ${init.spent.costoEstimado}`
         : '';
     super(
-      `${init.operationId} (${init.target}) was not applied: its dry run reaches ${init.afectados} customers ` +
+      `${init.operationId} (${init.target}) was not applied: its dry run reaches ${counted(init.afectados, 'customer')} ` +
         `for costoEstimado ${init.costoEstimado}, over the budget (${limits.join(', ')}${spent}). Nothing was changed.`,
     );
     this.operationId = init.operationId;
@@ -395,6 +396,6 @@ export function sameKeyHint(idempotencyKey: string): string {
 export function gaveUp(error: Error, attempts: number): Error {
   if (!(error instanceof LoyaltyConnectionError)) return error;
   const hint = error.idempotencyKey === undefined ? '' : ` ${sameKeyHint(error.idempotencyKey)}`;
-  error.message += `; gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}.${hint}`;
+  error.message += `; gave up after ${counted(attempts, 'attempt')}.${hint}`;
   return error;
 }

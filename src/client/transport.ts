@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { loadGlobalDispatcher } from '#undici-loader';
+import { counted } from '../core/index.js';
 import { onAbort } from '../limits/abort-listeners.js';
 
 export interface TransportRequest {
@@ -48,7 +49,7 @@ export class TransportTooLarge extends Error {
   ) {
     super(
       declaredBytes === undefined
-        ? `more than ${limitBytes} bytes arrived`
+        ? `more than ${counted(limitBytes, 'byte')} arrived`
         : `the answer declares ${declaredBytes} bytes (Content-Length)`,
     );
   }

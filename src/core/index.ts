@@ -4,5 +4,6 @@
  */
 
 export { canonicalJson } from './canonical-json.js';
+export { counted } from './counted.js';
 export { deeperThan, MAX_PRINTED_DEPTH, printableJson } from './json-depth.js';
 export { maskSecret, maskSecretIn, SECRET_FRAGMENT } from './secret-mask.js';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { counted } from '../core/index.js';
 import type { OperationDefinition } from './define.js';
 import { API_PREFIX, LIMITS } from './limits.js';
 import { once } from './once.js';
@@ -30,8 +31,8 @@ export function ruleOf(schema: Record<string, unknown>): string {
   if (schema.format === 'date') rules.push('YYYY-MM-DD');
   else if (schema.format) rules.push(String(schema.format));
   if (schema.minLength !== undefined && schema.minLength !== 0)
-    rules.push(`at least ${schema.minLength} chars`);
-  if (schema.maxLength !== undefined) rules.push(`at most ${schema.maxLength} chars`);
+    rules.push(`at least ${counted(schema.minLength as number, 'char')}`);
+  if (schema.maxLength !== undefined) rules.push(`at most ${counted(schema.maxLength as number, 'char')}`);
   if (schema.minimum !== undefined && schema.minimum !== Number.MIN_SAFE_INTEGER)
     rules.push(`>= ${schema.minimum}`);
   if (schema.maximum !== undefined && schema.maximum !== Number.MAX_SAFE_INTEGER)

@@ -448,13 +448,13 @@ export type NotificacionSendParams = {
   /**
    * Title.
    *
-   * Rule: string, at least 1 chars, at most 120 chars; required.
+   * Rule: string, at least 1 char, at most 120 chars; required.
    */
   titulo: string;
   /**
    * Message.
    *
-   * Rule: string, at least 1 chars, at most 500 chars; required.
+   * Rule: string, at least 1 char, at most 500 chars; required.
    */
   mensaje: string;
 };
@@ -500,7 +500,7 @@ export type GrupoEtiquetaAddParams = {
   /**
    * The tag.
    *
-   * Rule: string, at least 1 chars; required.
+   * Rule: string, at least 1 char; required.
    */
   etiqueta: string;
 };
@@ -514,7 +514,7 @@ export type GrupoNombreSetParams = {
   /**
    * Group name.
    *
-   * Rule: string, at least 1 chars, at most 120 chars; required.
+   * Rule: string, at least 1 char, at most 120 chars; required.
    */
   nombre: string;
 };
@@ -543,7 +543,7 @@ export type PromocionStatusParams = {
   /**
    * The dashboard's command: activar, desactivar, programar (with fecha), and others.
    *
-   * Rule: string, at least 1 chars, at most 40 chars; required.
+   * Rule: string, at least 1 char, at most 40 chars; required.
    */
   comando: string;
   /**

@@ -59,6 +59,19 @@ const result = (overrides: Partial<VerifyResult> = {}): VerifyResult => ({
 });
 
 describe('Markdown report', () => {
+  it('one finding from one request is said in the singular', () => {
+    const text = renderMarkdownReport(result({ findings: [finding('info', 'response.200.data.a')] }));
+    expect(text).toContain('for https://svc.test: 1 finding (');
+    expect(text).toContain(') from 1 request.');
+  });
+
+  it('several findings from several requests are said in the plural', () => {
+    const requests = [...result().requests, ...result().requests];
+    const text = renderMarkdownReport(result({ requests }));
+    expect(text).toContain('for https://svc.test: 3 findings (');
+    expect(text).toContain(') from 2 requests.');
+  });
+
   it('opens with the verdict, then the findings by severity (breaking, differs, info), then coverage per operation', () => {
     const text = renderMarkdownReport(result());
     expect(text.split('\n')[0]).toBe('# loyalty verify: differs');

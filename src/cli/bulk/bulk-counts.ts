@@ -1,4 +1,5 @@
 import { LoyaltyAbortError, RateLimitError } from '../../client/errors.js';
+import { counted } from '../../core/index.js';
 
 /**
  * The rows of a run by what became of them: one set of counts for the progress line, the summary
@@ -65,7 +66,7 @@ export function tooManyRequestsAdvice(counts: RowCounts, rps: number | undefined
     rps === undefined
       ? "give --rps a few per cent below the API key's limit"
       : `--rps ${rps} is at or above the API key's limit as the service counts it: run a few per cent below it (--rps ${below})`;
-  return `bulk: the service answered 429 (too many requests) ${counts.tooManyRequests} times, each pausing the run's calls for its Retry-After; ${advice}`;
+  return `bulk: the service answered 429 (too many requests) ${counted(counts.tooManyRequests, 'time')}, each pausing the run's calls for its Retry-After; ${advice}`;
 }
 
 /** Counts a failed row's error: a 429 that ended its retries is counted apart. */

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { printableJson } from '../../core/index.js';
+import { counted, printableJson } from '../../core/index.js';
 import {
   type PlannedProbe,
   renderJUnitReport,
@@ -24,7 +24,7 @@ export function renderPlan(plan: readonly PlannedProbe[]): string {
     return `  ${probe.purpose.padEnd(purposeWidth)}  ${probe.method.padEnd(methodWidth)}  ${probe.path}  (${check})`;
   });
   return withNewline(
-    [`${plan.length} requests would be sent (none is sent with --plan):`, ...lines].join('\n'),
+    [`${counted(plan.length, 'request')} would be sent (none is sent with --plan):`, ...lines].join('\n'),
   );
 }
 
@@ -67,8 +67,8 @@ export async function writeOutputs(result: VerifyResult, files: OutputFiles): Pr
 
 /** One line on stderr: the verdict, what was found and sent, and why when the run could not judge. */
 export function summaryLine(result: VerifyResult): string {
-  const findings = `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`;
-  const sent = `${result.requests.length} request${result.requests.length === 1 ? '' : 's'} sent`;
+  const findings = counted(result.findings.length, 'finding');
+  const sent = `${counted(result.requests.length, 'request')} sent`;
   const created = result.created.length > 0 ? `, ${result.created.length} created (see the report)` : '';
   return `loyalty verify: ${result.verdict} (${findings}, ${sent}${created})${result.reason ? `: ${result.reason}` : ''}\n`;
 }

@@ -1,3 +1,4 @@
+import { counted } from '../../core/index.js';
 import type { CoverageOutcome, Finding, Severity, VerifyResult } from '../types.js';
 
 const SEVERITIES: Severity[] = ['breaking', 'differs', 'info'];
@@ -50,7 +51,7 @@ export function renderMarkdownReport(result: VerifyResult): string {
   const lines: string[] = [`# loyalty verify: ${result.verdict}`, ''];
   const counts = SEVERITIES.map((severity) => `${countBy(result.findings, severity)} ${severity}`).join(', ');
   lines.push(
-    `**Verdict: ${result.verdict}** for ${result.profile.origin || 'the service'}: ${result.findings.length} findings (${counts}) from ${result.requests.length} requests.`,
+    `**Verdict: ${result.verdict}** for ${result.profile.origin || 'the service'}: ${counted(result.findings.length, 'finding')} (${counts}) from ${counted(result.requests.length, 'request')}.`,
   );
   if (result.reason) lines.push('', `Reason: ${result.reason}`);
   lines.push('', '## Findings');
