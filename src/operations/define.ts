@@ -39,6 +39,11 @@ interface OperationFacts {
   readonly groupAction?: boolean;
 }
 
+/** Whether calling the operation can change anything: every method but GET (the reads). */
+export function isWrite(operation: Pick<OperationFacts, 'method'>): boolean {
+  return operation.method !== 'GET';
+}
+
 /** A row as the table declares it: each schema as the function that builds it. */
 export interface OperationDeclaration extends OperationFacts {
   readonly params?: () => ObjectSchema;

@@ -49,6 +49,18 @@ describe('messages', () => {
     expect(run.stderr).not.toContain('the ids are in loyalty --help');
   });
 
+  it('a mistake in the command line of a read does not say "Nothing was applied": a read applies nothing', async () => {
+    const run = await loyalty(['clientes', 'retrieve'], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('loyalty: missing <uid>; usage: loyalty clientes retrieve <uid> [options]\n');
+  });
+
+  it('a mistake in the command line of a write says "Nothing was applied." once, after the message', async () => {
+    const run = await loyalty(['clientes', 'puntos', 'add', '--puntos', '5'], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^loyalty: missing <uid>; usage: .+\nNothing was applied\.\n$/);
+  });
+
   it('a group action refused on a pipe says what its dry run would reach once, in one message that names the operation', async () => {
     const before = server.admin.audit().length;
     const run = await loyalty(['grupos', 'puntos', 'add', '1', '--puntos', '50'], env);

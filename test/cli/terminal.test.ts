@@ -107,6 +107,18 @@ describe('a group action on a terminal: its dry run, then a y/N question', () =>
     expect(server.admin.audit()).toHaveLength(before);
   });
 
+  it('answered n: the command says once that nothing was applied', async () => {
+    const { env } = await serverForCli();
+    const terminal = onTerminal(command, env);
+    await terminal.waitFor(/Apply it\? \[y\/N\] $/m);
+    terminal.type('n');
+    terminal.press('Enter');
+    const screen = await terminal.waitFor(/exit 2/);
+    const answer = screen.slice(screen.indexOf('[y/N] n'));
+    expect(answer.match(/applied/gi)).toEqual(['applied']);
+    expect(answer).toContain('loyalty: Not applied.');
+  });
+
   it('answered y: applied once, exit status 0', async () => {
     const { server, env } = await serverForCli();
     const before = server.admin.audit().length;

@@ -1,7 +1,8 @@
 import { REPLAYED_NOTE } from '../../client/call-log.js';
 import type { LoyaltyClient } from '../../client/client.js';
 import type { RequestOptions } from '../../client/options.js';
-import type { OperationDefinition } from '../../operations/define.js';
+import { counted } from '../../core/index.js';
+import { isWrite, type OperationDefinition } from '../../operations/define.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { createOutput, type Output, paint, render } from '../shared/output.js';
 import { reportError } from '../shared/report-error.js';
@@ -12,6 +13,9 @@ import { commandOf } from '../table/command-tree.js';
 import { operationHelp } from '../table/help-text.js';
 import { callOperation } from './call-operation.js';
 import { type ParsedOperation, parseOperation } from './parse-operation.js';
+
+/** Answered no at a group action's question: the message says nothing was applied, so no line follows. */
+class NotConfirmed extends UsageError {}
 
 /**
  * A group action applied without `--yes`: its dry run first, shown on stderr, then the question on
@@ -25,7 +29,9 @@ async function confirmGroupAction(
   const { operation, positionals, part } = parsed;
   const dryRun = await callOperation(client, operation, positionals, { ...part, dryRun: true }, {});
   const { afectados, costoEstimado } = dryRun.data as { afectados?: number; costoEstimado?: number };
-  const reach = `would reach ${afectados} customers (costoEstimado ${costoEstimado})`;
+  const customers =
+    afectados === undefined ? 'an unknown number of customers' : counted(afectados, 'customer');
+  const reach = `would reach ${customers} (costoEstimado ${costoEstimado})`;
   // Without a terminal there is no one to ask: the refusal says the dry run's figures, once.
   if (!canAsk()) {
     throw new UsageError(
@@ -33,7 +39,7 @@ async function confirmGroupAction(
     );
   }
   output.error(paint(output, 'yellow', `Dry run: ${commandOf(operation)} ${reach}.`));
-  if (!(await confirm('Apply it?'))) throw new UsageError('Not applied.');
+  if (!(await confirm('Apply it?'))) throw new NotConfirmed('Not applied.');
 }
 
 function needsConfirmation(parsed: ParsedOperation): boolean {
@@ -88,7 +94,9 @@ export async function runOperation(
     return await execute(parsed, output, env);
   } catch (error) {
     const code = reportError(error, output, verbose);
-    if (error instanceof UsageError) output.error('Nothing was applied.');
+    // Only a write could have changed something; a mistake in its command line changed nothing.
+    if (error instanceof UsageError && !(error instanceof NotConfirmed) && isWrite(operation))
+      output.error('Nothing was applied.');
     return code;
   }
 }
