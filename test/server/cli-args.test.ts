@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand, parseKeyOption, UsageError } from '../../src/cli/serve/args.js';
 import { describeKeys, maskKey } from '../../src/cli/serve/describe-keys.js';
 import { DEFAULT_PORT } from '../../src/cli/serve/usage.js';
+import { SCOPES } from '../../src/operations/scopes.js';
 import { DEMO_API_KEY, DEMO_READ_ONLY_API_KEY } from '../../src/server/internal.js';
 
 const noFiles = (path: string): string => {
@@ -71,6 +72,18 @@ describe('loyalty serve: arguments', () => {
     ['a config file that cannot be read', ['serve', '--config', 'missing.json']],
   ])('%s is a usage error', (_case, argv) => {
     expect(() => parseCommand(argv, noFiles)).toThrow(UsageError);
+  });
+
+  it('--key with a misspelt scope names the nearest scope', () => {
+    expect(() => parseKeyOption('bad=clientes:raed')).toThrow(
+      '--key: unknown scope "clientes:raed"; did you mean "clientes:read"?',
+    );
+  });
+
+  it('--key with a scope near none lists the scopes', () => {
+    expect(() => parseKeyOption('bad=everything')).toThrow(
+      `--key: unknown scope "everything"; the scopes are ${SCOPES.join(', ')}`,
+    );
   });
 
   it('a config file that is not JSON is a usage error', () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,23 @@ describe('the loyalty command', () => {
     const { code, stderr } = await outputOf(run(['serve', '--key', 'k=clientes:borrar']));
     expect(code).toBe(2);
     expect(stderr).toContain('unknown scope "clientes:borrar"');
+  });
+
+  it('--key with a misspelt scope names the scope meant', async () => {
+    const { code, stderr } = await outputOf(run(['serve', '--key', 'bad=clientes:raed']));
+    expect(code).toBe(2);
+    expect(stderr).toContain('loyalty: --key: unknown scope "clientes:raed"; did you mean "clientes:read"?');
+  });
+
+  it('a key of the --config file with a misspelt scope exits with status 2 and names the scope meant', async () => {
+    const config = join(outDir, 'misspelt-scope.json');
+    writeFileSync(config, JSON.stringify({ keys: [{ key: OPERATOR_KEY, scopes: ['puntos:wirte'] }] }));
+    const { code, stderr } = await outputOf(run(['serve', '--config', config]));
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      'keys[0].scopes holds an unknown scope "puntos:wirte"; did you mean "puntos:write"?',
+    );
+    expect(stderr).not.toContain(OPERATOR_KEY);
   });
 
   it('serve --help prints the usage of serve and exits with status 0', async () => {

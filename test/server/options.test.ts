@@ -62,6 +62,11 @@ describe('engine options', () => {
       },
       /repeats/,
     ],
+    [
+      'a misspelt scope',
+      { keys: [{ key: 'secret-key-value', scopes: ['clientes:raed'] }] },
+      /keys\[0\]\.scopes holds an unknown scope "clientes:raed"; did you mean "clientes:read"\?/,
+    ],
     ['an empty key', { keys: [{ key: '', scopes: '*' }] }, /non-empty/],
     ['an unknown seed', { seed: 'full' }, /seed/],
     ['a misspelt option', { limit: {} }, /Unknown option "limit"; did you mean "limits"\?/],

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isScope, type Scope } from '../../operations/scopes.js';
+import { isScope, type Scope, unknownScopeMessage } from '../../operations/scopes.js';
 import type { ApiKeyConfig, ReferenceServerOptions, ServiceProfile } from '../../server/internal.js';
 import { UsageError } from '../shared/usage-error.js';
 import { parseFlags } from '../table/parse-flags.js';
@@ -21,7 +21,7 @@ export function parseKeyOption(value: string): ApiKeyConfig {
   if (list === '*') return { key, scopes: '*' };
   const scopes: Scope[] = [];
   for (const scope of list.split(',')) {
-    if (!isScope(scope)) throw new UsageError(`--key: unknown scope ${JSON.stringify(scope)}`);
+    if (!isScope(scope)) throw new UsageError(`--key: ${unknownScopeMessage(scope)}`);
     scopes.push(scope);
   }
   return { key, scopes };

@@ -1,5 +1,5 @@
 import { checkOptionNames } from '../../client/option-names.js';
-import { isScope } from '../../operations/scopes.js';
+import { isScope, unknownScopeMessage } from '../../operations/scopes.js';
 import { type FaultOptions, type ResolvedFaults, resolveFaults } from '../faults/options.js';
 import { checkProfile } from '../profile/check.js';
 import type { ServiceProfile } from '../profile/format.js';
@@ -97,7 +97,7 @@ function checkKeys(keys: readonly ApiKeyConfig[]): readonly ApiKeyConfig[] {
     if (entry.scopes === '*') return;
     if (!Array.isArray(entry.scopes)) fail(`keys[${index}].scopes must be '*' or an array of scopes`);
     for (const scope of entry.scopes) {
-      if (!isScope(scope)) fail(`keys[${index}].scopes holds an unknown scope: ${JSON.stringify(scope)}`);
+      if (!isScope(scope)) fail(`keys[${index}].scopes holds an ${unknownScopeMessage(scope)}`);
     }
   });
   return keys;
