@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import { FAILURE_COLUMNS, type FailureOutcome, isFailureColumn } from './bulk-outcome.js';
 import type { Row, RowFormat } from './bulk-rows.js';
@@ -16,20 +16,28 @@ export interface RowFailure {
  * The failures file: each failed row in the input's format with its failure added (last CSV
  * columns, or fields: `error`, `outcome`, `sentItemKey`), so that it can be fed back in as it is,
  * fixed or not: those columns are read back for the row's item key, never sent.
+ *
+ * It exists after a run exactly when a row of that run failed: made at the first failed row (a
+ * CSV's header with it), and a file of that name left by an earlier run is removed when the run
+ * starts, so an old failure is never taken for a new one. An empty file would say neither.
  */
 export class FailuresFile {
-  readonly #stream: WriteStream;
+  readonly #path: string;
   readonly #format: RowFormat;
+  #stream: WriteStream | undefined;
   #columns: string[] | undefined;
   count = 0;
 
   constructor(path: string, format: RowFormat) {
-    this.#stream = createWriteStream(path, { flags: 'w' });
+    this.#path = path;
     this.#format = format;
+    rmSync(path, { force: true });
   }
 
   async add(row: Row, failure: RowFailure): Promise<void> {
     this.count += 1;
+    this.#stream ??= createWriteStream(this.#path, { flags: 'w' });
+    const stream = this.#stream;
     const fields = Object.fromEntries(Object.entries(row.fields).filter(([name]) => !isFailureColumn(name)));
     let text: string;
     if (this.#format === 'jsonl') {
@@ -41,10 +49,11 @@ export class FailuresFile {
       const values = this.#columns.map((column) => all[column] ?? '');
       text = `${header ? stringify([this.#columns]) : ''}${stringify([values])}`;
     }
-    if (!this.#stream.write(text)) await once(this.#stream, 'drain');
+    if (!stream.write(text)) await once(stream, 'drain');
   }
 
   async close(): Promise<void> {
+    if (this.#stream === undefined) return;
     this.#stream.end();
     await once(this.#stream, 'finish');
   }
