@@ -4,10 +4,13 @@
  * JOB_COMPLETION_INDEX, `--shard auto --shard-count 4 --redis URL`; one killed with SIGKILL mid-run
  * and started again with its index. Every row is applied once, and no row is sent by two workers.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { identifyItem } from '../../src/bulk/item-key.js';
 import { movementOf } from '../fleet/plan.mjs';
-import { ledger, movementsFile, startLoyalty, summaryCounts, until } from './bulk-harness.js';
+import { ledger, movementsFile, scratch, startLoyalty, summaryCounts, until } from './bulk-harness.js';
+import { loyalty } from './cli-harness.js';
 
 const WORKERS = 4;
 const ROWS = 240;
@@ -97,5 +100,49 @@ describe('loyalty bulk: a fleet of workers with --shard auto', { timeout: 120_00
       ([key, by]) => by.size !== 1 || !by.has(maskedKey(shardOfKey.get(key) ?? -1)),
     );
     expect(strays).toEqual([]);
+  });
+});
+
+describe('loyalty bulk --shard: a worker counts its share', { timeout: 60_000 }, () => {
+  it('each worker reports the invalid rows of its shard (a row without a key: shard 0), so the fleet counts each row once', async () => {
+    const { env } = await ledger(2);
+    const jobId = 'invalid-by-shard';
+    const bad = Array.from({ length: 8 }, (_, index) => `bad-${index}`);
+    const lines = [
+      'order,uid,puntos',
+      'good-0,cli_0001,5',
+      ...bad.map((key) => `${key},cli_0001,0`),
+      ',cli_0001,0',
+    ];
+    const file = join(scratch, 'invalid-by-shard.csv');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const expected = [0, 0];
+    for (const key of bad) {
+      const shard = (await identifyItem(jobId, key)).bucket % 2;
+      expected[shard] = (expected[shard] ?? 0) + 1;
+    }
+    expected[0] = (expected[0] ?? 0) + 1;
+    const invalid = [];
+    for (const shard of ['0/2', '1/2']) {
+      const run = await loyalty(
+        [
+          'bulk',
+          'clientes.puntos.add',
+          '--file',
+          file,
+          '--key-field',
+          'order',
+          '--job-id',
+          jobId,
+          '--skip-invalid',
+          '--shard',
+          shard,
+        ],
+        env,
+      );
+      invalid.push(summaryCounts(run.stdout).invalid);
+    }
+    expect(invalid).toEqual(expected);
+    expect(expected.every((count) => count > 0)).toBe(true);
   });
 });

@@ -4,7 +4,8 @@
  * array jobs); every mistake a usage error naming what to give.
  */
 import { describe, expect, it } from 'vitest';
-import { parseShard } from '../../src/cli/bulk/bulk-shard.js';
+import { BULK_HELP } from '../../src/cli/bulk/bulk-help.js';
+import { parseShard, SHARD_ENGINES } from '../../src/cli/bulk/bulk-shard.js';
 import { UsageError } from '../../src/cli/shared/usage-error.js';
 
 type Case = [string, string | undefined, string | undefined, NodeJS.ProcessEnv];
@@ -115,5 +116,14 @@ describe('--shard', () => {
     }
     expect(thrown).toBeInstanceOf(UsageError);
     expect((thrown as Error).message).toMatch(message);
+  });
+});
+
+describe('loyalty bulk --help', () => {
+  it('lists --shard INDEX/COUNT, --shard auto with every variable it reads, and --shard-count', () => {
+    for (const flag of ['--shard INDEX/COUNT', '--shard auto', '--shard-count N'])
+      expect(BULK_HELP).toContain(flag);
+    const variables = SHARD_ENGINES.flatMap(({ index, count }) => (count ? [index, count] : [index]));
+    expect(variables.filter((name) => !BULK_HELP.includes(name))).toEqual([]);
   });
 });
