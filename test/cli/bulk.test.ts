@@ -142,6 +142,14 @@ describe('loyalty bulk', { timeout: 120_000 }, () => {
     expect(server.admin.audit()).toHaveLength(0);
   });
 
+  it('one invalid row of one is said in the singular: "1 of 1 row is invalid"', async () => {
+    const { env } = await ledger(1);
+    writeFileSync(path('one-bad.csv'), `id,uid,puntos\na,${uidOf(0)},0\n`);
+    const run = await loyalty(['bulk', 'clientes.puntos.add', '--file', path('one-bad.csv')], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('bulk: 1 of 1 row is invalid:');
+  });
+
   it('maps columns with --map, reads JSON lines from stdin, and skips what a checkpoint recorded', async () => {
     const { server, env } = await ledger(2);
     const rows = [

@@ -4,6 +4,7 @@
  */
 
 import { identifyItem, isInShard } from '../../bulk/item-key.js';
+import { counted } from '../../core/index.js';
 import { UsageError } from '../shared/usage-error.js';
 import type { BulkCommand } from './bulk-args.js';
 import { SHOWN_ROWS } from './bulk-failed-rows.js';
@@ -107,7 +108,7 @@ export function refuseInvalid(command: BulkCommand, checked: Checked): never {
   const more =
     checked.invalid.length > SHOWN_ROWS ? [`  ... and ${checked.invalid.length - SHOWN_ROWS} more`] : [];
   process.stderr.write(
-    `${[`bulk: ${checked.invalid.length} of ${checked.rows} rows are invalid:`, ...lines, ...more].join('\n')}\n`,
+    `${[`bulk: ${checked.invalid.length} of ${counted(checked.rows, 'row')} ${checked.invalid.length === 1 ? 'is' : 'are'} invalid:`, ...lines, ...more].join('\n')}\n`,
   );
   throw new UsageError(
     `nothing was sent: fix the rows, or add --skip-invalid to send the others${command.failures ? ` (the invalid ones go to ${command.failures})` : ''}`,
