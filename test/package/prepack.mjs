@@ -21,7 +21,11 @@ const missing = missingTargets();
 if (missing.length > 0) {
   const named = missing.length === 1 ? missing[0] : `${missing[0]} and ${missing.length - 1} more`;
   console.error(`prepack: the package would lack ${named}; building it (npm run build)`);
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
   const still = missingTargets();
   if (still.length > 0) {
