@@ -5,6 +5,7 @@ import { checkOptionNames } from '../client/option-names.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/options.js';
 import { getOperation, type OperationId, operations as table } from '../operations/table.js';
 import { checkProfile } from '../server/internal.js';
+import { realClock, type VerifyClock } from './pacer.js';
 
 const operations = table as readonly Operation[];
 
@@ -34,6 +35,8 @@ export interface ResolvedVerifyOptions {
   onProgress: ((progress: VerifyProgress) => void) | undefined;
   profile: ServiceProfile | undefined;
   dispatcher: Dispatcher | undefined;
+  /** Real time; a test's virtual clock through `verifyServiceWithClock`. */
+  clock: VerifyClock;
 }
 
 const OPTION_NAMES = [
@@ -142,5 +145,6 @@ export function resolveVerifyOptions(
     onProgress: options.onProgress,
     profile: checkProfile(options.profile, fail),
     dispatcher: options.dispatcher,
+    clock: realClock,
   };
 }

@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { ApiUrl } from '../client/base-url.js';
 import { TransportTimeout, TransportTooLarge, undiciTransport } from '../client/transport.js';
 import { answerOf, type ProbeAnswer } from './answer.js';
-import { createPacer } from './pacer.js';
+import { createPacer, type VerifyClock } from './pacer.js';
 import type { Probe } from './probe.js';
 import { type Found, wireRequest } from './request.js';
 import type { SentRequest } from './types.js';
@@ -50,8 +50,9 @@ export function createServiceTarget(options: {
   maxResponseBytes: number;
   dispatcher: Dispatcher | undefined;
   signal: AbortSignal | undefined;
+  clock: VerifyClock;
 }): ServiceTarget {
-  const pace = createPacer(options.maxRequestsPerSecond, options.signal);
+  const pace = createPacer(options.maxRequestsPerSecond, options.signal, options.clock);
   // The client's transport: its deadline covers headers and body, it reads at most the limit, and
   // it follows no redirect, one rule for the SDK and for verify.
   const transport = undiciTransport(options.dispatcher);

@@ -3,6 +3,7 @@ import type { Scope } from '../operations/scopes.js';
 import { operations } from '../operations/table.js';
 import type { Unusable } from './classify.js';
 import { type ResolvedVerifyOptions, resolveVerifyOptions } from './options.js';
+import type { VerifyClock } from './pacer.js';
 import { discoveryProbe, planProbes } from './plan.js';
 import type { Operation, Probe } from './probe.js';
 import { compareDocuments, discover } from './probes/discovery.js';
@@ -93,8 +94,20 @@ const newRunId = () => randomBytes(4).toString('hex');
  * invalid options, and the signal's reason when `signal` aborts. The key is in no result,
  * message or report, even where the service echoed it: every string of the result is masked.
  */
-export async function verifyService(options: VerifyOptions = {}): Promise<VerifyResult> {
+export function verifyService(options: VerifyOptions = {}): Promise<VerifyResult> {
+  return verifyServiceWithClock(options);
+}
+
+/**
+ * `verifyService` waiting by `clock` (pacing and the quiet window before the burst): tests give a
+ * virtual clock. Not exported by the package.
+ */
+export async function verifyServiceWithClock(
+  options: VerifyOptions = {},
+  clock?: VerifyClock,
+): Promise<VerifyResult> {
   const resolved = resolveVerifyOptions(options);
+  if (clock) resolved.clock = clock;
   const run = newRun(resolved);
   const discovery = await discover(run);
   if ('failure' in discovery) return finish(run, discovery);

@@ -40,9 +40,9 @@ export interface DivergentTwin {
   listen(): Promise<{ baseUrl: string; close(): Promise<void> }>;
 }
 
-function exchangeOf(request: EngineRequest, kept: Map<string, unknown>): Exchange {
+function exchangeOf(request: EngineRequest, kept: Map<string, unknown>, at: number): Exchange {
   const route = matchRoute(request.method.toUpperCase(), request.path);
-  return { request, operation: route.kind === 'operation' ? route.operation : undefined, kept };
+  return { request, operation: route.kind === 'operation' ? route.operation : undefined, kept, at };
 }
 
 function rewriteDocument(response: EngineResponse, plants: readonly Plant[]): EngineResponse {
@@ -52,8 +52,9 @@ function rewriteDocument(response: EngineResponse, plants: readonly Plant[]): En
 }
 
 /**
- * `options`: the engine's, but for its keys (limits, to see a 429 soon), and the scopes of the
- * twin's key (every scope by default; fewer, for a plant that a key without a scope meets).
+ * `options`: the engine's, but for its keys (limits, to see a 429 soon; `now`, the clock of the
+ * engine and of the plants' own limit), and the scopes of the twin's key (every scope by default;
+ * fewer, for a plant that a key without a scope meets).
  */
 export function createDivergentTwin(
   plants: readonly Plant[] = ALL_PLANTS,
@@ -70,9 +71,10 @@ export function createDivergentTwin(
   };
   const openapi = getOperation('openapi.retrieve');
   const kept = new Map<string, unknown>();
+  const now = options.now ?? Date.now;
 
   async function handle(request: EngineRequest): Promise<EngineResponse> {
-    const exchange = exchangeOf(request, kept);
+    const exchange = exchangeOf(request, kept, now());
     let current = request;
     for (const plant of plants) current = plant.apply.request?.(exchange, current) ?? current;
     let response = await engine.handle(current);

@@ -18,6 +18,8 @@ export interface Exchange {
   readonly operation: Operation | undefined;
   /** What a plant keeps between requests, per twin (a rate limit's window). */
   readonly kept: Map<string, unknown>;
+  /** When the request came, by the twin's clock (its engine's `now`), in milliseconds. */
+  readonly at: number;
 }
 
 export type OpenApiDocument = { paths: Record<string, Record<string, Json>> } & Json;
@@ -503,7 +505,7 @@ export const ALL_PLANTS: readonly Plant[] = [
     needs: 'sandbox',
     apply: {
       response(response, exchange) {
-        if (response.status === 429 || !overTwinLimit(exchange.kept, Date.now())) return response;
+        if (response.status === 429 || !overTwinLimit(exchange.kept, exchange.at)) return response;
         const limited = rewriteEnvelope(response, (envelope) => {
           for (const name of Object.keys(envelope)) if (name !== 'meta') delete envelope[name];
           Object.assign(envelope, { codigoRespuesta: 9429, msj: 'Límite de peticiones excedido' });

@@ -4,19 +4,25 @@
  * each refusal's code and details form (probe); no value.
  */
 import { describe, expect, it } from 'vitest';
-import { verifyService } from '../../src/verify/index.js';
+import { verifyServiceWithClock } from '../../src/verify/verify.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 import { createDivergentTwin, TWIN_API_KEY } from './divergent-twin.js';
 
 describe('the entries of a profile', () => {
   it('records what was read as field names and types, and says where the SDK record is assumed', async () => {
-    const twin = createDivergentTwin([]);
-    const { profile } = await verifyService({
-      baseUrl: 'http://twin.invalid',
-      apiKey: TWIN_API_KEY,
-      operations: ['clientes.retrieve', 'tareas.list'],
-      maxRequestsPerSecond: 50,
-      dispatcher: twin.dispatcher,
-    });
+    // The run and the twin share a virtual clock: the pace costs no real time.
+    const clock = createVirtualClock();
+    const twin = createDivergentTwin([], { now: clock.now });
+    const { profile } = await verifyServiceWithClock(
+      {
+        baseUrl: 'http://twin.invalid',
+        apiKey: TWIN_API_KEY,
+        operations: ['clientes.retrieve', 'tareas.list'],
+        maxRequestsPerSecond: 50,
+        dispatcher: twin.dispatcher,
+      },
+      clock,
+    );
     const entry = (path: string) => profile.entries.find((one) => one.path === path);
     expect(entry('records.tareas.list')).toMatchObject({
       source: 'probe',

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/operations/limits.js';
 import { createReferenceServer } from '../../src/server/index.js';
 import type { ServiceProfile } from '../../src/verify/index.js';
-import { verifyService } from '../../src/verify/index.js';
+import { verifyServiceWithClock } from '../../src/verify/verify.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 import { createDivergentTwin, TWIN_API_KEY } from './divergent-twin.js';
 import { ALL_PLANTS, type Plant } from './planted.js';
 
@@ -43,12 +44,16 @@ const where = (item: { operationId: string | null; location: string }) =>
 
 const options = { apiKey: TWIN_API_KEY, mode: 'safe', maxRequestsPerSecond: 50 } as const;
 
+/** The runs and the services they verify share a virtual clock: the pace costs no real time. */
+const clock = createVirtualClock();
+const verifyOnClock = (more: Parameters<typeof verifyServiceWithClock>[0]) =>
+  verifyServiceWithClock({ ...options, ...more }, clock);
+
 describe('the round trip of a profile', () => {
-  const twin = createDivergentTwin(plants);
+  const twin = createDivergentTwin(plants, { now: clock.now });
   let written: Promise<ServiceProfile> | undefined;
   const profileOfTwin = () => {
-    written ??= verifyService({
-      ...options,
+    written ??= verifyOnClock({
       baseUrl: 'http://twin.invalid',
       samples: twin.samples,
       dispatcher: twin.dispatcher,
@@ -106,8 +111,7 @@ describe('the round trip of a profile', () => {
 
   it('(a) the same twin, verified with its profile, agrees', async () => {
     const profile = await profileOfTwin();
-    const result = await verifyService({
-      ...options,
+    const result = await verifyOnClock({
       baseUrl: 'http://twin.invalid',
       samples: twin.samples,
       dispatcher: twin.dispatcher,
@@ -121,7 +125,11 @@ describe('the round trip of a profile', () => {
 
   it('(b) a reference server following the profile (loyalty serve --profile), verified with it, agrees', async () => {
     const profile = await profileOfTwin();
-    const server = createReferenceServer({ profile, keys: [{ key: TWIN_API_KEY, scopes: '*' }] });
+    const server = createReferenceServer({
+      profile,
+      keys: [{ key: TWIN_API_KEY, scopes: '*' }],
+      now: clock.now,
+    });
     const uid = server.admin.createCustomer({ uid: 'served_sample_0001', nombre: 'Muestra', puntos: 1_500 });
     const samples = {
       uid: [uid],
@@ -131,7 +139,7 @@ describe('the round trip of a profile', () => {
     };
     const baseUrl = await server.listen({ port: 0 });
     try {
-      const result = await verifyService({ ...options, baseUrl, samples, profile });
+      const result = await verifyOnClock({ baseUrl, samples, profile });
       expect(result.findings.map(where)).toEqual([]);
       // The calibrated records were read, not skipped.
       for (const [operationId, check] of [
@@ -161,9 +169,8 @@ describe('the round trip of a profile', () => {
 
   it('(c) a plain reference server, verified with the profile, differs: each calibrated difference found again', async () => {
     const profile = await profileOfTwin();
-    const plain = createDivergentTwin([]);
-    const result = await verifyService({
-      ...options,
+    const plain = createDivergentTwin([], { now: clock.now });
+    const result = await verifyOnClock({
       baseUrl: 'http://plain.invalid',
       samples: plain.samples,
       dispatcher: plain.dispatcher,

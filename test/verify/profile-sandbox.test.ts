@@ -6,7 +6,9 @@
  * operations and locations.
  */
 import { describe, expect, it } from 'vitest';
-import { verifyService } from '../../src/verify/index.js';
+import type { ServiceProfile } from '../../src/verify/index.js';
+import { verifyServiceWithClock } from '../../src/verify/verify.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 import { createDivergentTwin, type DivergentTwin } from './divergent-twin.js';
 import { ALL_PLANTS, TWIN_RATE_LIMIT } from './planted.js';
 
@@ -21,20 +23,34 @@ const repeats = ALL_PLANTS.filter((plant) =>
 const where = (item: { operationId: string | null; location: string }) =>
   `${item.operationId ?? '(service)'} ${item.location}`;
 
-const sandboxRun = (target: DivergentTwin, profile?: Awaited<ReturnType<typeof verifyService>>['profile']) =>
-  verifyService({
-    baseUrl: 'http://twin.invalid',
-    apiKey: target.apiKey,
-    mode: 'sandbox',
-    samples: target.samples,
-    maxRequestsPerSecond: 50,
-    dispatcher: target.dispatcher,
-    ...(profile ? { profile } : {}),
-  });
+/**
+ * The runs and the twins share a virtual clock: the pace, the quiet window before each burst and
+ * the twins' rate-limit windows cost no real time.
+ */
+const clock = createVirtualClock();
+/** A divergent twin on the runs' clock. */
+const twinOnClock = (
+  plants: Parameters<typeof createDivergentTwin>[0],
+  options?: { profile: ServiceProfile },
+) => createDivergentTwin(plants, { ...options, now: clock.now });
+
+const sandboxRun = (target: DivergentTwin, profile?: ServiceProfile) =>
+  verifyServiceWithClock(
+    {
+      baseUrl: 'http://twin.invalid',
+      apiKey: target.apiKey,
+      mode: 'sandbox',
+      samples: target.samples,
+      maxRequestsPerSecond: 50,
+      dispatcher: target.dispatcher,
+      ...(profile ? { profile } : {}),
+    },
+    clock,
+  );
 
 describe('the round trip of a profile, in sandbox mode', () => {
   it('a stricter rate limit, a 429 without Retry-After and an unmarked replay: calibrated, agreed with, found again', async () => {
-    const first = await sandboxRun(createDivergentTwin(plants));
+    const first = await sandboxRun(twinOnClock(plants));
     expect(first.findings.map(where).sort()).toEqual(plants.map(where).sort());
     const { profile } = first;
     expect(profile.calibrations).toEqual(
@@ -57,14 +73,14 @@ describe('the round trip of a profile, in sandbox mode', () => {
         },
       ]),
     );
-    const again = await sandboxRun(createDivergentTwin(plants), profile);
+    const again = await sandboxRun(twinOnClock(plants), profile);
     expect(again.findings.map(where)).toEqual([]);
     expect(again.verdict).toBe('agrees');
     // A reference engine following the profile (as loyalty serve --profile runs it).
-    const following = await sandboxRun(createDivergentTwin([], { profile }), profile);
+    const following = await sandboxRun(twinOnClock([], { profile }), profile);
     expect(following.findings.map(where)).toEqual([]);
     expect(following.verdict).toBe('agrees');
-    const plain = await sandboxRun(createDivergentTwin([]), profile);
+    const plain = await sandboxRun(twinOnClock([]), profile);
     expect(plain.findings.map(where).sort()).toEqual(plants.map(where).sort());
     expect(plain.verdict).toBe('differs');
   }, 60_000);
@@ -77,7 +93,7 @@ describe('the round trip of a profile, in sandbox mode', () => {
         .map((plant) => plant.id)
         .sort(),
     ).toEqual([...plants, ...repeats].map((plant) => plant.id).sort());
-    const first = await sandboxRun(createDivergentTwin(twinPlants));
+    const first = await sandboxRun(twinOnClock(twinPlants));
     expect(first.findings.map(where).sort()).toEqual(twinPlants.map(where).sort());
     const { profile } = first;
     expect(profile.calibrations).toEqual(
@@ -108,20 +124,20 @@ describe('the round trip of a profile, in sandbox mode', () => {
         },
       ]),
     );
-    const again = await sandboxRun(createDivergentTwin(twinPlants), profile);
+    const again = await sandboxRun(twinOnClock(twinPlants), profile);
     expect(again.findings.map(where)).toEqual([]);
     // A reference engine following the profile carries the repeats out too: its answers are the expectation's.
-    const following = await sandboxRun(createDivergentTwin([], { profile }), profile);
+    const following = await sandboxRun(twinOnClock([], { profile }), profile);
     expect(following.findings.map(where)).toEqual([]);
     expect(following.created.filter((made) => made.kind === 'customer')).toHaveLength(2);
-    const plain = await sandboxRun(createDivergentTwin([]), profile);
+    const plain = await sandboxRun(twinOnClock([]), profile);
     expect(plain.findings.map(where).sort()).toEqual(twinPlants.map(where).sort());
     expect(plain.verdict).toBe('differs');
   }, 90_000);
 
   it('the rate limit and the Retry-After value: calibrated, followed by a reference engine, found again', async () => {
     const stricter = plants.filter((plant) => plant.id === 'rate-limit-stricter');
-    const first = await sandboxRun(createDivergentTwin(stricter));
+    const first = await sandboxRun(twinOnClock(stricter));
     // The other wait is worth knowing (info), as is the other count.
     expect(first.findings.map(where).sort()).toEqual([
       '(service) rateLimit.requests',
@@ -137,7 +153,7 @@ describe('the round trip of a profile, in sandbox mode', () => {
       },
     ]);
     const { profile } = first;
-    for (const target of [createDivergentTwin(stricter), createDivergentTwin([], { profile })]) {
+    for (const target of [twinOnClock(stricter), twinOnClock([], { profile })]) {
       const result = await sandboxRun(target, profile);
       expect(result.findings.map(where)).toEqual([]);
       expect(result.profile.entries.find((entry) => entry.path === 'rateLimit.retryAfter')?.value).toEqual({
@@ -145,7 +161,7 @@ describe('the round trip of a profile, in sandbox mode', () => {
         value: String(TWIN_RATE_LIMIT.retryAfter),
       });
     }
-    const plain = await sandboxRun(createDivergentTwin([]), profile);
+    const plain = await sandboxRun(twinOnClock([]), profile);
     expect(plain.findings.map(where).sort()).toEqual([
       '(service) rateLimit.requests',
       '(service) rateLimit.retryAfter',

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ServiceProfile } from '../../src/verify/index.js';
-import { verifyService } from '../../src/verify/index.js';
+import { verifyServiceWithClock } from '../../src/verify/verify.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 import { createDivergentTwin, type DivergentTwin } from './divergent-twin.js';
 import { ALL_PLANTS, SCOPE_NAMED, SCOPED_KEY_SCOPES } from './planted.js';
 
@@ -13,20 +14,26 @@ const plants = ALL_PLANTS.filter((plant) => plant.needs === 'scoped-key');
 const where = (item: { operationId: string | null; location: string }) =>
   `${item.operationId ?? '(service)'} ${item.location}`;
 
+/** The runs and the twins share a virtual clock: the pace costs no real time. */
+const clock = createVirtualClock();
+
 const run = (target: DivergentTwin, profile?: ServiceProfile) =>
-  verifyService({
-    baseUrl: 'http://twin.invalid',
-    apiKey: target.apiKey,
-    samples: target.samples,
-    maxRequestsPerSecond: 50,
-    dispatcher: target.dispatcher,
-    ...(profile ? { profile } : {}),
-  });
+  verifyServiceWithClock(
+    {
+      baseUrl: 'http://twin.invalid',
+      apiKey: target.apiKey,
+      samples: target.samples,
+      maxRequestsPerSecond: 50,
+      dispatcher: target.dispatcher,
+      ...(profile ? { profile } : {}),
+    },
+    clock,
+  );
 
 describe('the round trip of a profile, for a key without a scope', () => {
   it('a 403 naming another scope: calibrated, agreed with, found again', async () => {
     expect(plants.map((plant) => plant.id)).toEqual(['forbidden-names-other-scope']);
-    const scoped = { scopes: SCOPED_KEY_SCOPES };
+    const scoped = { scopes: SCOPED_KEY_SCOPES, now: clock.now };
     const first = await run(createDivergentTwin(plants, scoped));
     expect(first.findings.map(where)).toEqual(plants.map(where));
     const { profile } = first;

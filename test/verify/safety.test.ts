@@ -6,7 +6,10 @@
 import { Dispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../src/operations/scopes.js';
+import type { OperationId } from '../../src/operations/table.js';
 import { planVerification, verifyService } from '../../src/verify/index.js';
+import { verifyServiceWithClock } from '../../src/verify/verify.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 import { ALL_SCOPES, whyAllowed } from './safe-rule.js';
 import { BASE_URL, demoSamples, type Received, SERVICE_KEY, serviceUnderTest } from './service-under-test.js';
 
@@ -57,25 +60,54 @@ describe('safe mode sends only reads, requests that must be refused, and dry run
 });
 
 describe('pace', () => {
+  /**
+   * A run of `operations` at maxRequestsPerSecond 5, the service on the run's virtual clock: `at`
+   * is when each request reached it, with no real time waited.
+   */
+  async function pacedRun(operations: OperationId[] = ['tareas.list']) {
+    const clock = createVirtualClock();
+    const service = serviceUnderTest({ clock });
+    await verifyServiceWithClock(
+      {
+        baseUrl: BASE_URL,
+        apiKey: SERVICE_KEY,
+        operations,
+        maxRequestsPerSecond: 5,
+        dispatcher: service.dispatcher,
+      },
+      clock,
+    );
+    return service.received;
+  }
+
   it('with maxRequestsPerSecond 5, the starts of requests are at least 200 ms apart', async () => {
-    const service = serviceUnderTest();
-    await verifyService({
-      baseUrl: BASE_URL,
-      apiKey: SERVICE_KEY,
-      operations: ['tareas.list'],
-      maxRequestsPerSecond: 5,
-      dispatcher: service.dispatcher,
-    });
-    expect(service.received.length).toBeGreaterThanOrEqual(5);
+    const received = await pacedRun();
+    expect(received.length).toBeGreaterThanOrEqual(5);
     // `operations` limits the run to what was asked for (and the document it starts from).
-    expect(new Set(service.received.map((request) => request.path))).toEqual(
+    expect(new Set(received.map((request) => request.path))).toEqual(
       new Set(['/ext/v3/openapi.json', '/ext/v3/tareas']),
     );
-    const gaps = service.received
-      .slice(1)
-      .map((request, index) => request.at - (service.received[index] as Received).at);
-    // The arrival lags the start by the time to hand the request over; a millisecond of timer slack.
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(199);
+    const gaps = received.slice(1).map((request, index) => request.at - (received[index] as Received).at);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200);
+  });
+
+  it('with maxRequestsPerSecond 5, no second of the run, wherever it starts, holds more than 5 requests', async () => {
+    // Two operations: more requests than a second may hold, so the pace must spread them.
+    const received = await pacedRun(['tareas.list', 'promociones.list']);
+    const most = Math.max(
+      ...received.map(
+        (first) =>
+          received.filter((request) => request.at >= first.at && request.at < first.at + 1_000).length,
+      ),
+    );
+    expect(received.length).toBeGreaterThan(5);
+    expect(most).toBeLessThanOrEqual(5);
+  });
+
+  it('with maxRequestsPerSecond 5, the pace waits no longer than it must: n requests span (n - 1) × 200 ms', async () => {
+    const received = await pacedRun();
+    const span = (received.at(-1) as Received).at - (received[0] as Received).at;
+    expect(span).toBe((received.length - 1) * 200);
   });
 });
 

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { EngineRequest } from '../../src/server/internal.js';
 import { verifyService } from '../../src/verify/index.js';
 import type { OperationId, VerifyResult } from '../../src/verify/types.js';
+import { verifyServiceWithClock } from '../../src/verify/verify.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 import { jsonBody } from './planted.js';
 import { whyAllowed } from './safe-rule.js';
 import { BASE_URL, type Override, SERVICE_KEY, serviceUnderTest } from './service-under-test.js';
@@ -102,15 +104,20 @@ describe('sandbox mode finds what only writes show', () => {
 describe('a key that may not write', () => {
   it('gets no write: the sandbox checks say why they were skipped, nothing is created', async () => {
     const reads = ['tareas:read', 'clientes:read', 'puntos:read', 'promociones:read'] as const;
-    const service = serviceUnderTest({ engine: { keys: [{ key: SERVICE_KEY, scopes: [...reads] }] } });
-    const result = await verifyService({
-      baseUrl: BASE_URL,
-      apiKey: SERVICE_KEY,
-      mode: 'sandbox',
-      samples: { grupoId: [1] },
-      maxRequestsPerSecond: 1_000,
-      dispatcher: service.dispatcher,
-    });
+    // A virtual clock: the quiet window before the burst costs no real time.
+    const clock = createVirtualClock();
+    const service = serviceUnderTest({ engine: { keys: [{ key: SERVICE_KEY, scopes: [...reads] }] }, clock });
+    const result = await verifyServiceWithClock(
+      {
+        baseUrl: BASE_URL,
+        apiKey: SERVICE_KEY,
+        mode: 'sandbox',
+        samples: { grupoId: [1] },
+        maxRequestsPerSecond: 1_000,
+        dispatcher: service.dispatcher,
+      },
+      clock,
+    );
     expect(result.created).toEqual([]);
     expect(service.received.filter((request) => whyAllowed(request, new Set(reads)) === undefined)).toEqual(
       [],

@@ -6,9 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from '../../src/server/engine/router.js';
-import { planVerification, verifyService } from '../../src/verify/index.js';
+import { planVerification } from '../../src/verify/index.js';
 import { BURST_BOUND, VERIFY_MARK } from '../../src/verify/sandbox/plan.js';
 import type { VerifyResult } from '../../src/verify/types.js';
+import { verifyServiceWithClock } from '../../src/verify/verify.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 import { ALL_SCOPES, whyAllowed } from './safe-rule.js';
 import { BASE_URL, demoSamples, type Received, SERVICE_KEY, serviceUnderTest } from './service-under-test.js';
 
@@ -36,16 +38,24 @@ function whySandboxMay(request: Received, result: VerifyResult, grupoId: number)
 
 describe('sandbox mode sends what safe mode may, and writes only to what it created', () => {
   it('every request is allowed, and the pace holds but for the burst', async () => {
-    const service = serviceUnderTest({ engine: { limits: { rateLimit: { limit: 100, windowMs: 1_000 } } } });
-    const samples = demoSamples(service);
-    const result = await verifyService({
-      baseUrl: BASE_URL,
-      apiKey: SERVICE_KEY,
-      mode: 'sandbox',
-      samples,
-      maxRequestsPerSecond: PACE,
-      dispatcher: service.dispatcher,
+    // The run and the service share a virtual clock: the pace costs no real time, and `at` is exact.
+    const clock = createVirtualClock();
+    const service = serviceUnderTest({
+      engine: { limits: { rateLimit: { limit: 100, windowMs: 1_000 } } },
+      clock,
     });
+    const samples = demoSamples(service);
+    const result = await verifyServiceWithClock(
+      {
+        baseUrl: BASE_URL,
+        apiKey: SERVICE_KEY,
+        mode: 'sandbox',
+        samples,
+        maxRequestsPerSecond: PACE,
+        dispatcher: service.dispatcher,
+      },
+      clock,
+    );
     expect(service.received.length).toBe(result.requests.length);
     const grupoId = samples.grupoId[0] as number;
     const disallowed = service.received
@@ -61,8 +71,8 @@ describe('sandbox mode sends what safe mode may, and writes only to what it crea
     );
     const paced = service.received.filter((_, index) => result.requests[index]?.purpose !== 'burst');
     const gaps = paced.slice(1).map((request, index) => request.at - (paced[index] as Received).at);
-    // Arrivals lag the paced starts by a handover that varies under load; unpaced ones come at once.
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual((1_000 / PACE) * 0.75);
+    // On the shared clock an arrival is at its paced start: no handover lag to allow for.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1_000 / PACE);
   });
 
   it('the safe rule alone refuses the sandbox writes (the check can fail)', async () => {
@@ -82,15 +92,23 @@ describe('sandbox mode sends what safe mode may, and writes only to what it crea
 describe('the burst', () => {
   /** A run of one read operation: its safe probes, then the burst (no customer is asked for). */
   async function burst(limit: number) {
-    const service = serviceUnderTest({ engine: { limits: { rateLimit: { limit, windowMs: 1_000 } } } });
-    const result = await verifyService({
-      baseUrl: BASE_URL,
-      apiKey: SERVICE_KEY,
-      mode: 'sandbox',
-      operations: ['tareas.list'],
-      maxRequestsPerSecond: PACE,
-      dispatcher: service.dispatcher,
+    // A virtual clock: the pace and the quiet window cost no real time.
+    const clock = createVirtualClock();
+    const service = serviceUnderTest({
+      engine: { limits: { rateLimit: { limit, windowMs: 1_000 } } },
+      clock,
     });
+    const result = await verifyServiceWithClock(
+      {
+        baseUrl: BASE_URL,
+        apiKey: SERVICE_KEY,
+        mode: 'sandbox',
+        operations: ['tareas.list'],
+        maxRequestsPerSecond: PACE,
+        dispatcher: service.dispatcher,
+      },
+      clock,
+    );
     return { result, sent: result.requests.filter((request) => request.purpose === 'burst') };
   }
 

@@ -4,8 +4,10 @@
  * two only a sandbox run can see too, and nothing else; the list of what the run created is whole.
  */
 import { describe, expect, it } from 'vitest';
-import { renderMarkdownReport, verifyService } from '../../src/verify/index.js';
+import { renderMarkdownReport } from '../../src/verify/index.js';
 import { VERIFY_MARK } from '../../src/verify/sandbox/plan.js';
+import { verifyServiceWithClock } from '../../src/verify/verify.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 import { createDivergentTwin } from './divergent-twin.js';
 import { SANDBOX_PLANTS } from './planted.js';
 import { BASE_URL, demoSamples, SERVICE_KEY, serviceUnderTest } from './service-under-test.js';
@@ -13,24 +15,32 @@ import { BASE_URL, demoSamples, SERVICE_KEY, serviceUnderTest } from './service-
 /** The reference server's own limits (a sandbox run measures them); paced under its 100 a second. */
 const LIMITED = { limits: { rateLimit: { limit: 100, windowMs: 1_000 } } };
 const PACE = 50;
+/**
+ * The runs and the services share a virtual clock: the pace and the quiet window before the burst
+ * cost no real time, and the service's rate-limit windows pass as the run waits.
+ */
+const clock = createVirtualClock();
 
 const keyOf = (item: { kind: string; operationId: string | null; location: string }) =>
   `${item.kind} ${item.operationId ?? '(service)'} ${item.location}`;
 
 describe('sandbox mode against the reference server', () => {
-  const service = serviceUnderTest({ engine: LIMITED });
+  const service = serviceUnderTest({ engine: LIMITED, clock });
   const samples = demoSamples(service);
   const store = () => service.engine.state.data.store;
   /** Every customer as it was: copies, so the run's changes show. */
   const before = new Map([...store().customers].map(([uid, customer]) => [uid, structuredClone(customer)]));
-  const run = verifyService({
-    baseUrl: BASE_URL,
-    apiKey: SERVICE_KEY,
-    mode: 'sandbox',
-    samples,
-    maxRequestsPerSecond: PACE,
-    dispatcher: service.dispatcher,
-  });
+  const run = verifyServiceWithClock(
+    {
+      baseUrl: BASE_URL,
+      apiKey: SERVICE_KEY,
+      mode: 'sandbox',
+      samples,
+      maxRequestsPerSecond: PACE,
+      dispatcher: service.dispatcher,
+    },
+    clock,
+  );
 
   it('agrees, with zero findings, and every sandbox check observed', async () => {
     const result = await run;
@@ -93,15 +103,18 @@ describe('sandbox mode against the reference server', () => {
 
 describe('sandbox mode against the divergent twin', () => {
   it('finds every plant, the sandbox ones too, by kind, operation and location, and nothing else', async () => {
-    const twin = createDivergentTwin();
-    const result = await verifyService({
-      baseUrl: 'http://twin.invalid',
-      apiKey: twin.apiKey,
-      mode: 'sandbox',
-      samples: twin.samples,
-      maxRequestsPerSecond: PACE,
-      dispatcher: twin.dispatcher,
-    });
+    const twin = createDivergentTwin(undefined, { now: clock.now });
+    const result = await verifyServiceWithClock(
+      {
+        baseUrl: 'http://twin.invalid',
+        apiKey: twin.apiKey,
+        mode: 'sandbox',
+        samples: twin.samples,
+        maxRequestsPerSecond: PACE,
+        dispatcher: twin.dispatcher,
+      },
+      clock,
+    );
     const planted = SANDBOX_PLANTS.map(keyOf).sort();
     expect(result.findings.map(keyOf).sort()).toEqual(planted);
     expect(

@@ -20,7 +20,7 @@ export interface Received {
   query: string;
   headers: Record<string, string | undefined>;
   body: string | undefined;
-  /** performance.now() when it arrived. */
+  /** When it arrived, by the service's clock (performance.now() by default). */
   at: number;
 }
 
@@ -40,15 +40,21 @@ export type Override = (
   answer: () => Promise<EngineResponse>,
 ) => EngineResponse | Promise<EngineResponse> | undefined;
 
+/**
+ * `clock`: the time the service lives in (its engine's rate-limit windows, `at`); a virtual clock
+ * shared with the run puts both in the same time.
+ */
 export function serviceUnderTest(
-  options: { engine?: EngineOptions; override?: Override } = {},
+  options: { engine?: EngineOptions; override?: Override; clock?: { now(): number } } = {},
 ): ServiceUnderTest {
+  const now = options.clock?.now ?? (() => performance.now());
   const engine = createReferenceEngine({
     keys: [{ key: SERVICE_KEY, scopes: '*' }],
     limits: {
       rateLimit: { limit: Number.POSITIVE_INFINITY },
       groupActionsPerMinute: Number.POSITIVE_INFINITY,
     },
+    ...(options.clock ? { now: options.clock.now } : {}),
     ...options.engine,
   });
   const received: Received[] = [];
@@ -60,7 +66,7 @@ export function serviceUnderTest(
       query: request.query,
       headers: request.headers,
       body,
-      at: performance.now(),
+      at: now(),
     });
     return (
       (await options.override?.(request, received.length, () => engine.handle(request))) ??

@@ -9,6 +9,7 @@ import { API_PREFIX, LIMITS } from '../../src/operations/limits.js';
 import { getOperation, type OperationId } from '../../src/operations/table.js';
 import type { EngineRequest, EngineResponse } from '../../src/server/internal.js';
 import type { FindingKind } from '../../src/verify/types.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 import { createDivergentTwin, type DivergentTwin } from './divergent-twin.js';
 import {
   ALL_PLANTS,
@@ -352,22 +353,28 @@ describe('the divergent twin', () => {
 const keyOf = (item: { kind: string; operationId: string | null; location: string }) =>
   `${item.kind} ${item.operationId ?? '(service)'} ${item.location}`;
 
-/** A safe run against a twin, in process, with the twin's samples. */
+/** The safe runs and their twins share a virtual clock: the pace costs no real time. */
+const clock = createVirtualClock();
+
+/** A safe run against a twin on `clock`, in process, with the twin's samples. */
 async function verifyTwin(target: DivergentTwin) {
-  const { verifyService } = await import('../../src/verify/index.js');
-  return verifyService({
-    baseUrl: 'http://twin.invalid',
-    apiKey: target.apiKey,
-    mode: 'safe',
-    samples: target.samples,
-    // Under the twin's own rate limit (the engine's default, 100 a second): a 429 stops a safe run.
-    maxRequestsPerSecond: 50,
-    dispatcher: target.dispatcher,
-  });
+  const { verifyServiceWithClock } = await import('../../src/verify/verify.js');
+  return verifyServiceWithClock(
+    {
+      baseUrl: 'http://twin.invalid',
+      apiKey: target.apiKey,
+      mode: 'safe',
+      samples: target.samples,
+      // Under the twin's own rate limit (the engine's default, 100 a second): a 429 stops a safe run.
+      maxRequestsPerSecond: 50,
+      dispatcher: target.dispatcher,
+    },
+    clock,
+  );
 }
 
 describe('a safe verify run against the twin', () => {
-  const target = createDivergentTwin();
+  const target = createDivergentTwin(ALL_PLANTS, { now: clock.now });
   const sample = target.admin.customer(target.samples.uid[0] as string);
   let run: ReturnType<typeof verifyTwin> | undefined;
   /** One run, shared by the tests that read it. */
@@ -401,7 +408,7 @@ describe('a safe verify run against the twin', () => {
   });
 
   it('finds nothing in a twin with no plants: the layer itself changes nothing', async () => {
-    const result = await verifyTwin(createDivergentTwin([]));
+    const result = await verifyTwin(createDivergentTwin([], { now: clock.now }));
     expect(result.findings.map(keyOf)).toEqual([]);
     expect(result.verdict).toBe('agrees');
   });

@@ -13,6 +13,7 @@ import {
   isObject,
   routeKey,
 } from '../document-index.js';
+import { epochTime } from '../pacer.js';
 import { discoveryProbe } from '../plan.js';
 import type { Operation } from '../probe.js';
 import { lackedByProfile } from '../profile-expect.js';
@@ -84,7 +85,11 @@ export async function discover(run: Run): Promise<Discovery | Unusable> {
         'The key holds no scope: the service lists only its OpenAPI document for it, so no operation could be checked.',
     };
   const scopes = heldScopes(service);
-  const referenceTarget = createReferenceTarget(scopes, { profile: run.options.profile });
+  const referenceTarget = createReferenceTarget(scopes, {
+    profile: run.options.profile,
+    // A profile's rate limit counts in the run's time, as the service's does.
+    now: epochTime(run.options.clock),
+  });
   const referenceAnswer = await referenceTarget.send(probe);
   const reference = indexDocument(referenceAnswer.envelope?.data as Record<string, unknown>);
   run.profile.push(

@@ -1,7 +1,7 @@
 import type { Scope } from '../../operations/scopes.js';
 import { DEFAULT_LIMITS } from '../../server/internal.js';
 import type { ProbeAnswer } from '../answer.js';
-import { sleep } from '../pacer.js';
+import { epochTime } from '../pacer.js';
 import type { Probe } from '../probe.js';
 import { createReferenceTarget, type ReferenceTarget } from '../reference.js';
 import { addFinding, cover, type Run, reproduceOf, stopAtTimeout } from '../run.js';
@@ -94,11 +94,14 @@ function judgeBurst(run: Run, probe: Probe, seen: Tally, wanted: Tally): void {
  */
 export async function runBurst(run: Run, probe: Probe, scopes: readonly Scope[]): Promise<void> {
   // A quiet window first: the paced requests before the burst must not count in the one it measures.
-  await sleep(DEFAULT_LIMITS.rateLimit.windowMs, run.options.signal);
-  let clock = Date.now();
+  const { clock, signal } = run.options;
+  await clock.sleep(DEFAULT_LIMITS.rateLimit.windowMs, signal);
+  // The reference engine sees each read at the instant the service got it.
+  const time = epochTime(clock);
+  let instant = time();
   const reference: ReferenceTarget = createReferenceTarget(scopes, {
     limits: {},
-    now: () => clock,
+    now: () => instant,
     profile: run.options.profile,
   });
   const seen: Tally = { accepted: 0, refusal: undefined };
@@ -111,7 +114,7 @@ export async function runBurst(run: Run, probe: Probe, scopes: readonly Scope[])
   });
   const started = performance.now();
   while (open(seen)) {
-    clock = Date.now();
+    instant = time();
     const answer = await run.service.send(probe, run.found, { unpaced: true });
     if ('error' in answer) {
       cover(run, probe.operation.id, probe.check, 'skipped', `no answer: ${answer.error}`);
