@@ -1,3 +1,4 @@
+import { counted } from '../../core/index.js';
 import { POINTS_FIELD } from '../table/tool-schema.js';
 
 /** Bounds given on the command line (`--max-points`, `--max-customers`); a call beyond them is refused before anything is sent. */
@@ -12,7 +13,7 @@ export function pointsRefusal(caps: McpCaps, args: Record<string, unknown>): str
   if (caps.maxPoints === undefined || typeof points !== 'number' || Math.abs(points) <= caps.maxPoints) {
     return undefined;
   }
-  return `Refused, nothing was sent: ${POINTS_FIELD} ${points} exceeds this server's cap of ${caps.maxPoints} points per call (loyalty mcp --max-points). Split the movement, or ask the operator.`;
+  return `Refused, nothing was sent: ${POINTS_FIELD} ${points} exceeds this server's cap of ${counted(caps.maxPoints, 'point')} per call (loyalty mcp --max-points). Split the movement, or ask the operator.`;
 }
 
 /** Why a group action reaching `afectados` customers may not be applied, or undefined. */

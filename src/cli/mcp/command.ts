@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { resolveApiUrl } from '../../client/base-url.js';
+import { counted } from '../../core/index.js';
 import { resolveApiKey } from '../shared/api-key.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { createOutput } from '../shared/output.js';
@@ -61,7 +62,7 @@ export async function mcpCommand(argv: readonly string[], env: NodeJS.ProcessEnv
   } catch (error) {
     return reportError(error, output, command.service.verbose);
   }
-  const count = `${context.offered.operations.length} tools for appId ${context.offered.appId}`;
+  const count = `${counted(context.offered.operations.length, 'tool')} for appId ${context.offered.appId}`;
   if (command.http === undefined) {
     process.stderr.write(`loyalty mcp: ${count} on stdio\n`);
     await serveStdio(context);
