@@ -19,33 +19,49 @@ const PACKAGES = {
 
 /** @typedef {keyof typeof PACKAGES} CachedRuntime */
 
+/**
+ * The MCP tools the MCP tests run on Node 22 (test/mcp/inspector.test.ts, conformance.test.ts):
+ * the current Inspector needs Node 22.19 and the conformance suite Node 22, so they are no
+ * devDependencies; pinned here, never fetched with `npx -y`.
+ */
+const MCP_TOOLS = {
+  inspector: { spec: 'npm:@modelcontextprotocol/inspector@2.12.0', bin: 'clients/launcher/build/index.js' },
+  conformance: { spec: 'npm:@modelcontextprotocol/conformance@0.1.16', bin: 'dist/index.js' },
+};
+
+/** @typedef {keyof typeof MCP_TOOLS} CachedMcpTool */
+
 function cacheRoot() {
   const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   return join(base, 'loyalty-sdk', 'runtimes');
 }
 
-/** One folder per set of pins: changing a pin installs afresh instead of mixing versions. */
-function cacheFolder() {
-  const pins = JSON.stringify(PACKAGES);
-  return join(cacheRoot(), createHash('sha256').update(pins).digest('hex').slice(0, 16));
+/**
+ * One folder per set of pins: changing a pin installs afresh instead of mixing versions.
+ * @param {Record<string, { spec: string }>} packages @param {string} prefix
+ */
+function cacheFolder(packages, prefix = '') {
+  const pins = JSON.stringify(packages);
+  return join(cacheRoot(), `${prefix}${createHash('sha256').update(pins).digest('hex').slice(0, 16)}`);
 }
 
-/** @param {string} folder */
-function install(folder) {
+/**
+ * @param {string} folder @param {Record<string, { spec: string }>} packages @param {string} what
+ */
+function install(folder, packages, what) {
   const staging = `${folder}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   /** @type {Record<string, string>} */
   const dependencies = {};
-  for (const [alias, entry] of Object.entries(PACKAGES)) dependencies[alias] = entry.spec;
+  for (const [alias, entry] of Object.entries(packages)) dependencies[alias] = entry.spec;
   writeFileSync(
     join(staging, 'package.json'),
     `${JSON.stringify({ name: 'loyalty-sdk-runtimes', private: true, dependencies }, null, 2)}\n`,
   );
-  process.stderr.write(
-    `runtimes: installing Node 22 and 24, Bun, Deno and workerd from npm into ${folder}...\n`,
-  );
-  // The platform packages hold the binaries themselves: no install script is needed.
+  process.stderr.write(`runtimes: installing ${what} from npm into ${folder}...\n`);
+  // The platform packages hold the binaries themselves, and the MCP tools are plain JavaScript:
+  // no install script is needed.
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
     cwd: staging,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -65,17 +81,34 @@ export function ensureRuntimes() {
       `the runtime matrix runs on linux-x64 only (this is ${process.platform}-${process.arch}); run it on CI or skip it with npm run test:unit`,
     );
   }
-  const folder = cacheFolder();
-  const paths = /** @type {Record<CachedRuntime, string>} */ (
-    Object.fromEntries(
-      Object.entries(PACKAGES).map(([alias, entry]) => [
-        alias,
-        join(folder, 'node_modules', alias, entry.bin),
-      ]),
-    )
+  return /** @type {Record<CachedRuntime, string>} */ (
+    ensureInstalled(PACKAGES, '', 'Node 22 and 24, Bun, Deno and workerd')
   );
-  if (!Object.values(paths).every((path) => existsSync(path))) install(folder);
+}
+
+/**
+ * @param {Record<string, { spec: string, bin: string }>} packages @param {string} prefix @param {string} what
+ * @returns {Record<string, string>} each package's executable or entry file
+ */
+function ensureInstalled(packages, prefix, what) {
+  const folder = cacheFolder(packages, prefix);
+  const paths = Object.fromEntries(
+    Object.entries(packages).map(([alias, entry]) => [alias, join(folder, 'node_modules', alias, entry.bin)]),
+  );
+  if (!Object.values(paths).every((path) => existsSync(path))) install(folder, packages, what);
   return paths;
+}
+
+/**
+ * Node 22 (a cached runtime) and the entry file of each MCP tool, installing them on first use.
+ * @returns {Record<CachedMcpTool, string> & { node22: string }}
+ */
+export function ensureMcpTools() {
+  const { node22 } = ensureRuntimes();
+  const tools = /** @type {Record<CachedMcpTool, string>} */ (
+    ensureInstalled(MCP_TOOLS, 'mcp-', 'the MCP Inspector 2.12.0 and conformance suite 0.1.16')
+  );
+  return { ...tools, node22 };
 }
 
 /**
