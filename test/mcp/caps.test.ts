@@ -4,8 +4,8 @@ import { customersRefusal, pointsRefusal } from '../../src/cli/mcp/caps.js';
 
 describe('the caps', () => {
   it.each([
-    [1, 'a cap of 1 point per call'],
-    [250, 'a cap of 250 points per call'],
+    [1, "this server's cap of 1 point per call"],
+    [250, "this server's cap of 250 points per call"],
   ])('--max-points %i refuses more, naming the cap: %s', (maxPoints, said) => {
     expect(pointsRefusal({ maxPoints }, { puntos: maxPoints + 1 })).toContain(said);
     expect(pointsRefusal({ maxPoints }, { puntos: -(maxPoints + 1) })).toContain(said);
