@@ -6,21 +6,20 @@
  * Node 22 cannot be installed (the 2.12.0 runs).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/operations/table.js';
 import { ensureMcpTools } from '../support/runtime-cache.mjs';
 import { ALL_SCOPES_KEY, referenceServer } from './mcp-harness.js';
 
 const run = promisify(execFile);
 const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
-const INSPECTOR_015 = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/inspector/cli/build/cli.js',
-);
+const INSPECTOR_015 = fileURLToPath(import.meta.resolve('@modelcontextprotocol/inspector/cli/build/cli.js'));
 const SCRATCH = mkdtempSync(join(tmpdir(), 'loyalty-inspector-'));
 
 function current(): ReturnType<typeof ensureMcpTools> | string {
@@ -34,6 +33,7 @@ const cached = current();
 if (typeof cached === 'string') console.warn(`inspector 2.12.0 skipped: ${cached}`);
 
 const setup = await referenceServer();
+afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
 /** `node <inspector> --cli -e ... node dist/cli.js mcp <method args>`; stdout and stderr. */
 async function inspect(node: string, inspector: string, method: string[]) {
