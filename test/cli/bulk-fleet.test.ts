@@ -19,9 +19,10 @@ const CUSTOMERS = 24;
 const workerKey = (index: number) => `lk_fleet_worker_000${index}`;
 const maskedKey = (index: number) => `****000${index}`;
 
-/** The share line a worker prints: `bulk: shard I/C (0-based): N of the file's M rows are this worker's`. */
+/** The share line a worker prints: `bulk: shard I/C (0-based): this worker's share is N of the file's M rows`. */
 function shareOf(stderr: string): number {
-  const match = /^bulk: shard \d+\/4 \(0-based\): (\d+) of the file's (\d+) rows/m.exec(stderr);
+  const line = `^bulk: shard \\d+/${WORKERS} \\(0-based\\): this worker's share is (\\d+) of the file's ${ROWS} rows$`;
+  const match = new RegExp(line, 'm').exec(stderr);
   expect(match, stderr).not.toBeNull();
   return Number((match as RegExpExecArray)[1]);
 }

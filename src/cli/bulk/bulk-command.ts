@@ -1,6 +1,7 @@
 import type { BulkCall, BulkSummary } from '../../bulk/types.js';
 import type { LoyaltyClient } from '../../client/client.js';
 import { LoyaltyAbortError } from '../../client/errors.js';
+import { counted } from '../../core/index.js';
 import { callOperation } from '../operations/call-operation.js';
 import { messageOf } from '../shared/error-message.js';
 import { EXIT } from '../shared/exit-codes.js';
@@ -109,7 +110,7 @@ function reportShard(command: BulkCommand, checked: Checked, invalid: number): v
   if (command.shard === undefined) return;
   const { index, count } = command.shard;
   process.stderr.write(
-    `bulk: shard ${index}/${count} (0-based): ${checked.valid + invalid} of the file's ${checked.rows} rows are this worker's\n`,
+    `bulk: shard ${index}/${count} (0-based): this worker's share is ${checked.valid + invalid} of the file's ${counted(checked.rows, 'row')}\n`,
   );
 }
 
