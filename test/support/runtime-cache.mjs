@@ -47,8 +47,9 @@ function cacheFolder(packages, prefix = '') {
 
 /**
  * @param {string} folder @param {Record<string, { spec: string }>} packages @param {string} what
+ * @param {() => boolean} complete whether the folder holds every package
  */
-function install(folder, packages, what) {
+function install(folder, packages, what, complete) {
   const staging = `${folder}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
@@ -66,6 +67,9 @@ function install(folder, packages, what) {
     cwd: staging,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // Test files install at once (two run the MCP tools): the first complete folder stays, as
+  // another process may already be running from it.
+  if (complete()) return rmSync(staging, { recursive: true, force: true });
   rmSync(folder, { recursive: true, force: true });
   // A rename: a run that dies half-way leaves a .partial folder, never a cache that looks complete.
   renameSync(staging, folder);
@@ -95,7 +99,8 @@ function ensureInstalled(packages, prefix, what) {
   const paths = Object.fromEntries(
     Object.entries(packages).map(([alias, entry]) => [alias, join(folder, 'node_modules', alias, entry.bin)]),
   );
-  if (!Object.values(paths).every((path) => existsSync(path))) install(folder, packages, what);
+  const complete = () => Object.values(paths).every((path) => existsSync(path));
+  if (!complete()) install(folder, packages, what, complete);
   return paths;
 }
 
