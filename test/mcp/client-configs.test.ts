@@ -46,8 +46,14 @@ function fromMcpServers(text: string): Launch {
   return { command: entry.command, args: entry.args ?? [], env: entry.env ?? {} };
 }
 
-/** Claude Code: `claude mcp add <name> -e KEY=VALUE ... -- command args...` (no quoting in the snippet). */
-function fromClaudeMcpAdd(text: string): Launch {
+/** A shell word as sh reads it: double quotes removed, `$NAME` expanded (all the snippet uses). */
+const shellWord = (word: string, shell: Record<string, string>): string =>
+  word
+    .replace(/^"(.*)"$/, '$1')
+    .replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => shell[name] ?? '');
+
+/** Claude Code: `claude mcp add <name> -e KEY=VALUE ... -- command args...`, run in a shell with `shell` set. */
+function fromClaudeMcpAdd(text: string, shell: Record<string, string>): Launch {
   const words = text.trim().split(/\s+/);
   expect(words.slice(0, 3)).toEqual(['claude', 'mcp', 'add']);
   const dashes = words.indexOf('--');
@@ -56,7 +62,7 @@ function fromClaudeMcpAdd(text: string): Launch {
   options.forEach((word, index) => {
     if (word !== '-e' && word !== '--env') return;
     const [name = '', ...value] = (options[index + 1] ?? '').split('=');
-    env[name] = value.join('=');
+    env[name] = shellWord(value.join('='), shell);
   });
   const [command = '', ...args] = words.slice(dashes + 1);
   return { command, args, env };
@@ -130,7 +136,7 @@ const CLIENTS: [string, () => Launch, number][] = [
   ['Claude Desktop', () => fromMcpServers(filled(snippet('claude-desktop'), setup.url)), operations.length],
   [
     'Claude Code',
-    () => fromClaudeMcpAdd(filled(snippet('claude-code'), setup.url)),
+    () => fromClaudeMcpAdd(filled(snippet('claude-code'), setup.url), { LOYALTY_API_KEY: ALL_SCOPES_KEY }),
     operations.filter((operation) => toolDefinition(operation).annotations.readOnlyHint).length,
   ],
   [
