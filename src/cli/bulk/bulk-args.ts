@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { OperationDefinition } from '../../operations/define.js';
 import { SERVICE_OPTIONS } from '../shared/global-options.js';
 import { type ServiceSettings, serviceSettings } from '../shared/service-client.js';
@@ -57,6 +57,23 @@ function operationOf(id: string | undefined): OperationDefinition {
   return operationById(id);
 }
 
+/** The failures file and the checkpoint are written: naming the input (or each other) would destroy it. */
+function checkOwnFiles(file: string, failures: string | undefined, checkpoint: string | undefined): void {
+  const named = [
+    ['--file', file],
+    ['--failures', failures],
+    ['--checkpoint', checkpoint],
+  ] as const;
+  for (const [index, [flag, path]] of named.entries()) {
+    if (path === undefined || path === '-') continue;
+    const other = named
+      .slice(index + 1)
+      .find(([, another]) => another !== undefined && resolve(another) === resolve(path));
+    if (other !== undefined)
+      throw new UsageError(`${flag} and ${other[0]} name the same file (${path}): give each its own`);
+  }
+}
+
 /** `loyalty bulk <operationId> --file F [...]`, checked; `undefined` for `--help`. */
 export function parseBulkArgs(argv: readonly string[], env: NodeJS.ProcessEnv): BulkCommand | undefined {
   const { values, positionals } = parseFlags(argv, BULK_OPTIONS, 'loyalty bulk');
@@ -73,6 +90,7 @@ export function parseBulkArgs(argv: readonly string[], env: NodeJS.ProcessEnv): 
   }
   if (values.file === '-' && values['job-id'] === undefined)
     throw new UsageError('loyalty bulk --file - needs --job-id: stdin has no name to derive one from');
+  checkOwnFiles(values.file, values.failures, values.checkpoint);
   const rps = wholeNumber(values.rps, '--rps', 1);
   if (values.redis !== undefined && rps === undefined && values.checkpoint !== undefined) {
     throw new UsageError(
