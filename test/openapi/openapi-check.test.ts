@@ -10,7 +10,8 @@ import {
   type EngineRequest,
   type EngineResponse,
 } from '../../src/server/internal.js';
-import { createOpenApiCheck, type OpenApiCheck } from '../support/openapi-check.js';
+import { createOpenApiCheck, type OpenApiCheck, openApiCheckOfFile } from '../support/openapi-check.js';
+import { markOpenApiCheck, takeOpenApiCheck } from '../support/openapi-check-mark.js';
 
 const engine = createReferenceEngine();
 
@@ -108,5 +109,19 @@ describe('the OpenAPI check of answers', () => {
     const { 'retry-after': _dropped, ...headers } = response.headers;
     own.check(of, { ...response, headers });
     expect(own.failures.join('\n')).toMatch(/required header retry-after is missing/);
+  });
+});
+
+describe("the file's check reaches the setup that fails the file", () => {
+  it('a check started in a file is the one the setup takes, and only once', async () => {
+    expect(takeOpenApiCheck()).toBeUndefined();
+    const started = openApiCheckOfFile();
+    const taken = takeOpenApiCheck();
+    const again = takeOpenApiCheck();
+    // Marked again, so the setup still holds this file to it.
+    if (taken) markOpenApiCheck(taken);
+    expect(taken).toBe(started);
+    expect(again).toBeUndefined();
+    await started;
   });
 });

@@ -23,6 +23,7 @@ import {
   type ReferenceServerOptions,
   serveEngine,
 } from '../../src/server/internal.js';
+import { markOpenApiCheck } from './openapi-check-mark.js';
 
 type Json = Record<string, unknown>;
 type OpenApiBackend = InstanceType<typeof OpenAPIBackend>;
@@ -209,14 +210,15 @@ export function checkedEngine<Served extends Engine>(engine: Served, check: Open
 
 let fileCheck: Promise<OpenApiCheck> | undefined;
 
-/** The check of this test file's answers (vitest runs each file in a module scope of its own). */
+/**
+ * The check of this test file's answers (vitest runs each file in a module scope of its own),
+ * marked so that the setup file holds the file to it (openapi-check-mark.ts).
+ */
 export function openApiCheckOfFile(): Promise<OpenApiCheck> {
-  fileCheck ??= createOpenApiCheck();
-  return fileCheck;
-}
-
-/** The check, if this file's servers were checked at all. */
-export function startedOpenApiCheck(): Promise<OpenApiCheck> | undefined {
+  if (!fileCheck) {
+    fileCheck = createOpenApiCheck();
+    markOpenApiCheck(fileCheck);
+  }
   return fileCheck;
 }
 
