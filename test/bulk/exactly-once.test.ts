@@ -152,7 +152,9 @@ describe('under injected faults (10% answers lost after the commit, 5% server er
   const faults = { seed: 20_261_122, rates: { dropAfterCommit: 0.1, serverError: 0.05 } };
 
   it('stopped half-way and started again, applies each movement exactly once: the derived keys make replays safe', async () => {
-    const ledger = await openLedger(CUSTOMERS, { faults, client: { maxRetries: 20 } });
+    // Backoffs of a few milliseconds: what is tested is that each movement lands once, not the wait.
+    const client = { maxRetries: 20, retryBaseDelayMs: 1, retryMaxDelayMs: 10 };
+    const ledger = await openLedger(CUSTOMERS, { faults, client });
     const movements = planMovements(MOVEMENTS, ledger.uids, 1_122);
     const path = file('faults.ckpt');
 

@@ -22,12 +22,15 @@ import {
 
 const stub = useStub();
 
+/** Backoffs of a few milliseconds, where the backoff's length is not what is tested (retry-delay-options.test.ts holds it). */
+const QUICK_BACKOFF = { retryBaseDelayMs: 1, retryMaxDelayMs: 10 };
+
 const keysSent = () => stub.requests.map((request) => request.headers['idempotency-key']);
 const bodiesSent = () => stub.requests.map((request) => request.body);
 
 describe('retried calls', () => {
-  it('429 with Retry-After: 1 then 200 resolves after two attempts with the same key and body', async () => {
-    stub.script(failure(429, {}, { 'retry-after': '1' }), success({ saldo: 15 }));
+  it('429 with Retry-After: 0 then 200 resolves after two attempts with the same key and body', async () => {
+    stub.script(failure(429, {}, { 'retry-after': '0' }), success({ saldo: 15 }));
     const data = await clientFor(stub).clientes.puntos.add('u-1', { puntos: 5, motivo: 'bono' });
     expect(data).toEqual({ saldo: 15 });
     expect(stub.count).toBe(2);
@@ -39,7 +42,7 @@ describe('retried calls', () => {
 
   it('500 then 200 retries (backoff) and resolves with the second answer', async () => {
     stub.script(failure(500), success({ ok: 2 }));
-    await expect(clientFor(stub).tareas.list()).resolves.toEqual({ ok: 2 });
+    await expect(clientFor(stub, QUICK_BACKOFF).tareas.list()).resolves.toEqual({ ok: 2 });
     expect(stub.count).toBe(2);
   });
 
@@ -95,7 +98,7 @@ describe('retried calls', () => {
 
   it('retries a connection error (socket destroyed) with the same Idempotency-Key', async () => {
     stub.script(destroy(), success({ saldo: 1 }));
-    const data = await clientFor(stub).clientes.puntos.add('u-1', { puntos: 1 });
+    const data = await clientFor(stub, QUICK_BACKOFF).clientes.puntos.add('u-1', { puntos: 1 });
     expect(data).toEqual({ saldo: 1 });
     expect(stub.count).toBe(2);
     const [first, second] = keysSent();
@@ -207,7 +210,8 @@ describe('timeoutMs per attempt', () => {
 
   it('retries a timed-out write with the same Idempotency-Key', async () => {
     stub.script(stallBody(), success({ saldo: 9 }));
-    const data = await clientFor(stub, { timeoutMs: 200, maxRetries: 1 }).clientes.puntos.add('u-1', {
+    const client = clientFor(stub, { timeoutMs: 200, maxRetries: 1, ...QUICK_BACKOFF });
+    const data = await client.clientes.puntos.add('u-1', {
       puntos: 9,
     });
     expect(data).toEqual({ saldo: 9 });

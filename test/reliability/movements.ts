@@ -35,8 +35,19 @@ export function everyKindOfFault(seed: number, rate = 0.05): FaultOptions {
   };
 }
 
-/** The SDK: enough retries for a run of faults, and a timeout short enough that stalls cost little. */
-export const RESILIENT_CLIENT = { maxRetries: 10, timeoutMs: 250, logLevel: 'off' } as const;
+/**
+ * The SDK: enough retries for a run of faults, a timeout short enough that stalls cost little,
+ * and backoffs of a few milliseconds: what these runs test is that each movement lands once, not
+ * how long the client waits (test/client/retry*.test.ts hold the backoff's schedule). A 429
+ * still waits its Retry-After.
+ */
+export const RESILIENT_CLIENT = {
+  maxRetries: 10,
+  timeoutMs: 250,
+  retryBaseDelayMs: 1,
+  retryMaxDelayMs: 10,
+  logLevel: 'off',
+} as const;
 
 export type Movement =
   | { kind: 'single'; motivo: string; uid: string; puntos: number }

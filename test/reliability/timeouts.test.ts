@@ -27,6 +27,8 @@ const TIMEOUT_MS = 250;
 const MARGIN_MS = 400;
 /** How soon after the abort the call must reject: below any backoff (at least 250 ms) or stall. */
 const AT_ONCE_MS = 200;
+/** Backoffs of a few milliseconds, for the tests where the backoff's length is not what is tested. */
+const QUICK_BACKOFF = { retryBaseDelayMs: 1, retryMaxDelayMs: 10 };
 
 let server: RecordingServer | undefined;
 let agent: Agent | undefined;
@@ -40,7 +42,13 @@ afterEach(async () => {
 
 async function setUp(
   faults: FaultOptions,
-  client: { maxRetries: number; timeoutMs?: number; logger?: Logger },
+  client: {
+    maxRetries: number;
+    timeoutMs?: number;
+    logger?: Logger;
+    retryBaseDelayMs?: number;
+    retryMaxDelayMs?: number;
+  },
 ): Promise<{ client: LoyaltyClient; server: RecordingServer }> {
   server = await startRecordingServer({ faults: { stallMs: 10_000, ...faults } });
   agent = new Agent();
@@ -52,6 +60,8 @@ async function setUp(
       dispatcher: agent,
       timeoutMs: client.timeoutMs ?? TIMEOUT_MS,
       maxRetries: client.maxRetries,
+      retryBaseDelayMs: client.retryBaseDelayMs,
+      retryMaxDelayMs: client.retryMaxDelayMs,
       logger: client.logger,
       logLevel: client.logger ? 'info' : 'off',
     }),
@@ -79,7 +89,10 @@ describe('a stalled body', () => {
   });
 
   it('is retried with the same Idempotency-Key, and the movement applies once', async () => {
-    const { client, server } = await setUp({ seed: 1, sequence: ['stallBody'] }, { maxRetries: 3 });
+    const { client, server } = await setUp(
+      { seed: 1, sequence: ['stallBody'] },
+      { maxRetries: 3, ...QUICK_BACKOFF },
+    );
     const before = server.admin.customer('cli_0001')?.puntos ?? 0;
     const { data, headers, idempotencyKey } = await client.clientes.puntos
       .add('cli_0001', { puntos: 7, motivo: 'stalled once' })
@@ -96,7 +109,7 @@ describe('a stalled body', () => {
   it('after a lost answer too, is retried with the caller’s own key and applied once', async () => {
     const { client, server } = await setUp(
       { seed: 1, sequence: ['dropAfterCommit', 'stallBody'] },
-      { maxRetries: 4 },
+      { maxRetries: 4, ...QUICK_BACKOFF },
     );
     const uids = [server.admin.createCustomer({ puntos: 100 }), server.admin.createCustomer({ puntos: 100 })];
     const grupoId = server.admin.createGroup({ uids });
@@ -120,7 +133,7 @@ describe('abort', () => {
   it('during a stalled attempt rejects at once with LoyaltyAbortError; no further request', async () => {
     const { client, server } = await setUp(
       { seed: 1, rates: { stallBody: 1 } },
-      { maxRetries: 5, timeoutMs: 5_000 },
+      { maxRetries: 5, timeoutMs: 5_000, ...QUICK_BACKOFF },
     );
     const controller = new AbortController();
     const call = rejectionOf(
@@ -134,7 +147,8 @@ describe('abort', () => {
     expect(performance.now() - aborted).toBeLessThan(AT_ONCE_MS);
     expect(error).toBeInstanceOf(LoyaltyAbortError);
     expect((error as Error).cause).toEqual(new Error('user left'));
-    await sleep(600);
+    // Many backoffs of at most 10 ms later, no retry went out.
+    await sleep(100);
     expect(server.seen).toHaveLength(1);
   });
 
