@@ -23,7 +23,7 @@ const BUDGET_NAMES = ['afectados', 'costoEstimado'] as const;
 type Fail = (message: string) => never;
 
 /** The job's budget carries this method: a claim adds to the job's total when it fits. */
-export const BUDGET_CLAIM: unique symbol = Symbol.for('loyalty-sdk.budget-claim');
+const BUDGET_CLAIM: unique symbol = Symbol.for('loyalty-sdk.budget-claim');
 
 export type BudgetLedger = GroupActionBudget & {
   readonly [BUDGET_CLAIM]: (figures: DryRunFigures) => BudgetVerdict;

@@ -1,8 +1,6 @@
 import { maskSecret, maskSecretIn } from '../core/index.js';
 import { API_KEY_HEADER } from '../operations/headers.js';
 
-export { maskSecret };
-
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 export interface Logger {

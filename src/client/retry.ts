@@ -20,7 +20,7 @@ export type RetryDecision = { retry: true; delayMs: number } | { retry: false; r
 
 const RETRYABLE_STATUSES = new Set([408, 429]);
 
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return RETRYABLE_STATUSES.has(status) || status >= 500;
 }
 

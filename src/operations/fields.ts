@@ -90,7 +90,7 @@ export const JSON_MAX_DEPTH = 32;
  * and plain objects, nested at most JSON_MAX_DEPTH levels. Walked without recursion, so no value
  * can exhaust the stack of the client or the server; a cycle is just too deep.
  */
-export function isBoundedJson(value: unknown): value is z.core.util.JSONType {
+function isBoundedJson(value: unknown): value is z.core.util.JSONType {
   const pending: [unknown, number][] = [[value, 0]];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [current, depth] = next;

@@ -16,7 +16,7 @@ const WHAT = 'createRedisCheckpoint';
 const OPTION_NAMES = ['redis', 'jobId', 'ttlSeconds'] as const;
 const DEFAULT_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** The prefix of the checkpoint's Redis key; part of the format every worker must agree on. */
-export const REDIS_CHECKPOINT_PREFIX = 'loyalty-sdk:checkpoint:';
+const REDIS_CHECKPOINT_PREFIX = 'loyalty-sdk:checkpoint:';
 
 /**
  * A checkpoint in a Redis set, one member per item that succeeded (its derived Idempotency-Key),

@@ -7,7 +7,7 @@ export type RedisClient =
   | { call(command: string, ...args: string[]): Promise<unknown> }
   | { sendCommand(args: string[]): Promise<unknown> };
 
-export type RedisKind = 'ioredis' | 'node-redis';
+type RedisKind = 'ioredis' | 'node-redis';
 
 /** How the SDK sends a command to the integrator's client. */
 export interface RedisCommands {

@@ -4,13 +4,12 @@
  */
 
 export { isLoopback } from './adapters/admin-access.js';
-export { EngineDispatcher, type HandleRequest } from './adapters/engine-dispatcher.js';
+export { EngineDispatcher } from './adapters/engine-dispatcher.js';
 export { createNodeListener } from './adapters/node-listener.js';
 export { DEFAULT_HOST, serveEngine } from './adapters/reference-server.js';
-export type { ProblemDetail } from './answers/details.js';
-export type { Answer, DeliveryFault, EngineRequest, EngineResponse } from './answers/response.js';
+export type { Answer, EngineRequest, EngineResponse } from './answers/response.js';
 export { MAX_BODY_BYTES } from './engine/body.js';
-export { createEngine, type Engine } from './engine/engine.js';
+export type { Engine } from './engine/engine.js';
 export { isDemoKey } from './engine/keys.js';
 export type { EngineOptions } from './engine/options.js';
 export * from './index.js';

@@ -6,7 +6,7 @@ import type { ProbePurpose, Samples } from './types.js';
 export type Operation = Omit<OperationDefinition, 'id'> & { readonly id: OperationId };
 
 /** Which key a probe carries: the run's, none, or one no service issued. */
-export type KeyUse = 'own' | 'none' | 'wrong';
+type KeyUse = 'own' | 'none' | 'wrong';
 
 /** A path parameter: a value, or the name of a sample an earlier read finds (`{ found: 'regaloId' }`). */
 export type ParamValue = string | number | { found: keyof Samples };

@@ -92,5 +92,3 @@ export function createServiceTarget(options: {
   };
   return { send, requests };
 }
-
-export const isAnswer = (value: ProbeAnswer | NoAnswer): value is ProbeAnswer => !('error' in value);

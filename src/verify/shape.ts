@@ -48,7 +48,7 @@ function typeOf(value: unknown): JsonType {
  * shape is ANY, so a service's deep answer (or a schema's endless `$ref`) neither overflows the
  * stack here nor makes a profile or report too deep to print.
  */
-export const MAX_SHAPE_DEPTH = 32;
+const MAX_SHAPE_DEPTH = 32;
 
 /** The shape of a JSON value; the value itself is dropped. */
 export function inferShape(value: unknown, depth = 0): Shape {
@@ -66,7 +66,7 @@ export function inferShape(value: unknown, depth = 0): Shape {
 }
 
 /** One shape for values seen in several places (the items of a list): a field seen in some only is optional. */
-export function mergeShapes(a: Shape, b: Shape): Shape {
+function mergeShapes(a: Shape, b: Shape): Shape {
   if (a.types.length === 0 || b.types.length === 0) return ANY;
   const merged: Shape = { types: sortTypes([...a.types, ...b.types]) };
   if (a.fields || b.fields) {

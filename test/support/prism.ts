@@ -7,16 +7,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { API_PREFIX } from '../../src/operations/limits.js';
 import { freePort } from './free-port.mjs';
 
 type Json = Record<string, unknown>;
 
-const PRISM = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
+const PRISM = fileURLToPath(import.meta.resolve('@stoplight/prism-cli/dist/index.js'));
 
 /** A fixed seed for `--dynamic`: the same values on every run, so the findings are the same. */
 export const PRISM_SEED = 'loyalty-verify';

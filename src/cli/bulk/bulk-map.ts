@@ -43,7 +43,7 @@ export function parseRenames(values: readonly string[], operation: OperationDefi
 }
 
 /** Path parameters and top-level fields of the operation, by name. */
-export function parameterNames(operation: OperationDefinition): string[] {
+function parameterNames(operation: OperationDefinition): string[] {
   const flags = operationFlags(operation);
   return [
     ...flags.positionals.map((parameter) => parameter.name),

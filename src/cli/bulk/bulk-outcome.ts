@@ -18,7 +18,7 @@ export function isFailureColumn(name: string): boolean {
 const REFUSING_STATUSES = new Set([400, 401, 403, 404, 405, 413, 422]);
 
 /** Added to a refused row's item key, so that once fixed it goes under a key of its own. */
-export const FIX_SUFFIX = '/fix';
+const FIX_SUFFIX = '/fix';
 
 export function outcomeOf(error: unknown): FailureOutcome {
   if (error instanceof LoyaltyValidationError || error instanceof LoyaltyBudgetError) return 'refused';

@@ -2,7 +2,7 @@ import type { EventId, EventStore, StreamId } from '@modelcontextprotocol/sdk/se
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** What one session keeps for a client that reconnects its stream: the latest messages, so few and small. */
-export const EVENT_LIMITS = { count: 32, bytes: 64 * 1024 } as const;
+const EVENT_LIMITS = { count: 32, bytes: 64 * 1024 } as const;
 
 interface StoredEvent {
   id: EventId;

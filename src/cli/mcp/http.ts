@@ -11,7 +11,7 @@ import { SessionTable } from './sessions.js';
 import { primeGetStream, SSE_RETRY_MS } from './sse-priming.js';
 
 /** Where the transport answers. */
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 const SESSION_HEADER = 'mcp-session-id';
 

@@ -39,7 +39,7 @@ interface Remembered {
 }
 
 /** The most writes kept, newest first: the file stays small whatever a client sends in a day. */
-export const MAX_REMEMBERED_WRITES = 10_000;
+const MAX_REMEMBERED_WRITES = 10_000;
 
 const empty = (): Remembered => ({ version: 1, writes: {}, previews: {} });
 

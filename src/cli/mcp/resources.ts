@@ -5,7 +5,7 @@ import { toolName } from '../table/tool-schema.js';
 import type { OfferedTools } from './tools.js';
 
 /** What the key may do: its application, the scopes its tools need, and the tools. Never the key. */
-export const KEY_RESOURCE = 'loyalty://key';
+const KEY_RESOURCE = 'loyalty://key';
 const HELP_PREFIX = 'loyalty://help/';
 
 /** The resources: the key's scopes, and the service's help text of each tool's operation. */

@@ -21,7 +21,7 @@ import type { OfferedTools } from './tools.js';
 import type { WriteKeys } from './write-keys.js';
 
 /** Told to the assistant once, at initialization: the rules every write and group action follows. */
-export const INSTRUCTIONS = [
+const INSTRUCTIONS = [
   'Tools of the Loyalty Program API v3, one per operation the API key may call.',
   'Writes are replay-safe: the same tool with the same arguments is applied once, in this chat or any other (the later calls answer replayed: true); to repeat a movement on purpose, pass occurrence: 2, 3, ...',
   'Group actions (grupos_*_add) answer a dry run first (afectados, costoEstimado); the same arguments with apply: true then apply it.',

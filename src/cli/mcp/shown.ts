@@ -47,7 +47,7 @@ export function maskedCopy<T>(value: T, mask: Mask): T {
  * A tool result as it may leave the server: within the depth the transport can serialize, and
  * with the key masked in its text and its structured content (the SDK's `data` is not touched).
  */
-export function shownResult(result: CallToolResult, tool: string, mask: Mask): CallToolResult {
+function shownResult(result: CallToolResult, tool: string, mask: Mask): CallToolResult {
   if (printableJson(result) === undefined) return unshowableResult(tool);
   return maskedCopy(result, mask);
 }

@@ -12,7 +12,7 @@ export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1_000;
 /** The prefix of a derived key, so an audit tells the MCP server's writes from others. */
 export const MCP_KEY_PREFIX = 'mcp-';
 
-export type DerivedKey =
+type DerivedKey =
   | { kind: 'key'; idempotencyKey: string; repeat: boolean; firstAt: number }
   | { kind: 'expired'; firstAt: number };
 

@@ -47,7 +47,7 @@ function parseLatency(text: string): number | [number, number] {
 }
 
 /** `--fault-rate R`: R spread evenly over every kind of fault. */
-export function spreadRate(rate: number): Record<FaultKind, number> {
+function spreadRate(rate: number): Record<FaultKind, number> {
   return Object.fromEntries(FAULT_KINDS.map((kind) => [kind, rate / FAULT_KINDS.length])) as Record<
     FaultKind,
     number

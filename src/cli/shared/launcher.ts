@@ -4,7 +4,7 @@ import { name as PACKAGE_NAME } from '../../../package.json';
 import { SDK_VERSION } from '../../version.js';
 
 /** The package's bin: what a user types, and what npm links in node_modules/.bin. */
-export const BIN = 'loyalty';
+const BIN = 'loyalty';
 
 /** What a process can see of how it was started (docs/decisions.md, "The command a line prints"). */
 export interface LaunchFacts {

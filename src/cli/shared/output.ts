@@ -12,7 +12,7 @@ export interface Output {
 }
 
 /** Colour only on a terminal, and never with NO_COLOR set (https://no-color.org). */
-export function wantsColor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean {
+function wantsColor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean {
   return stream.isTTY === true && (env.NO_COLOR ?? '') === '' && env.TERM !== 'dumb';
 }
 

@@ -14,7 +14,7 @@ interface Effect {
  * What each write does to the program, as an assistant's client should weigh it. Typed over the
  * table's writes, so a new write cannot go without its effect.
  */
-export const WRITE_EFFECTS: Readonly<Record<WriteId, Effect>> = {
+const WRITE_EFFECTS: Readonly<Record<WriteId, Effect>> = {
   'tareas.setStatus': { destructive: true, idempotent: true },
   'clientes.create': { destructive: false, idempotent: false },
   'clientes.update': { destructive: true, idempotent: true },

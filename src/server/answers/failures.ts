@@ -136,7 +136,7 @@ export function businessRule(codigo: LegacyCode, msj: string, facts: Record<stri
 }
 
 /** `Retry-After` in whole seconds, never 0 (a client told "0" would retry at once). */
-export function retryAfterSeconds(waitMs: number): string {
+function retryAfterSeconds(waitMs: number): string {
   return String(Math.max(1, Math.ceil(waitMs / 1_000)));
 }
 

@@ -5,7 +5,7 @@ import type { EngineRequest } from '../answers/response.js';
 /** Larger request bodies get a 413; fixed, not an option. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export type ParsedBody =
+type ParsedBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'too-large' }
   | { kind: 'malformed'; problem: ProblemDetail };
@@ -21,7 +21,7 @@ function malformed(message: string): ParsedBody {
  * says whether a body was required). `declaredLength` is the Content-Length header, which lets an
  * adapter refuse a large body without reading it.
  */
-export function parseJsonBody(
+function parseJsonBody(
   body: Uint8Array | string | undefined,
   declaredLength: string | undefined,
 ): ParsedBody {

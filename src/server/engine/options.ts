@@ -48,7 +48,7 @@ export interface ResolvedOptions {
   profile: ServiceProfile | undefined;
 }
 
-export const REQUEST_LOG_DEFAULTS = Object.freeze({ size: 1_000, bodyChars: 16_384 });
+const REQUEST_LOG_DEFAULTS = Object.freeze({ size: 1_000, bodyChars: 16_384 });
 
 function checkRequestLog(given: EngineOptions['requestLog']): ResolvedOptions['requestLog'] {
   if (given === undefined) return { ...REQUEST_LOG_DEFAULTS };

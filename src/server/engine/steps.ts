@@ -58,7 +58,7 @@ export function answerApiRequest(state: EngineState, request: EngineRequest, met
 }
 
 /** Step 1: the operation of the method and path; 404 or 405 when there is none. */
-export function findRoute(request: EngineRequest): OperationRoute {
+function findRoute(request: EngineRequest): OperationRoute {
   const route = matchRoute(request.method.toUpperCase(), request.path);
   if (route.kind === 'not-found') throw routeNotFound();
   if (route.kind === 'method-not-allowed') throw methodNotAllowed(route.allow);
@@ -66,14 +66,14 @@ export function findRoute(request: EngineRequest): OperationRoute {
 }
 
 /** Step 2: who calls; 401 for a missing or unknown key. */
-export function authenticate(state: EngineState, request: EngineRequest): Caller {
+function authenticate(state: EngineState, request: EngineRequest): Caller {
   const caller = state.keys.authenticate(request.headers[API_KEY_HEADER]);
   if (!caller) throw unauthorized();
   return caller;
 }
 
 /** Steps 4 to 10, after fault injection (step 3) let the request through. */
-export function answerCall(state: EngineState, call: Call): Answer {
+function answerCall(state: EngineState, call: Call): Answer {
   const at = state.options.now();
   checkRateLimit(state, call.caller, at);
   const query = parseQuery(call.request.query);
@@ -98,7 +98,7 @@ export function answerCall(state: EngineState, call: Call): Answer {
 }
 
 /** Step 4: the key's request rate; 429 with Retry-After past it. */
-export function checkRateLimit(state: EngineState, caller: Caller, at: number): void {
+function checkRateLimit(state: EngineState, caller: Caller, at: number): void {
   const wait = state.requestLimiter.hit(caller.keyId, at);
   if (wait > 0)
     throw rateLimited(
@@ -109,26 +109,26 @@ export function checkRateLimit(state: EngineState, caller: Caller, at: number): 
 }
 
 /** Step 6: the scope the operation needs; 403 naming it. */
-export function checkScope(call: Call): void {
+function checkScope(call: Call): void {
   const { scope } = call.route.operation;
   if (scope !== null && !call.caller.scopes.has(scope)) throw forbidden(scope);
 }
 
 /** Step 7: the body, as the operation takes it: JSON when it has a body schema, none otherwise. */
-export function readBody(call: Call): unknown {
+function readBody(call: Call): unknown {
   if ((call.route.operation as OperationDefinition).body) return readJsonBody(call.request);
   refuseBody(call.request);
   return undefined;
 }
 
 /** The Idempotency-Key a write carries; reads take none, so one sent with a read is not looked at. */
-export function idempotencyKeyOf(call: Call): string | undefined {
+function idempotencyKeyOf(call: Call): string | undefined {
   if (call.route.operation.idempotency === 'none') return undefined;
   return call.request.headers[IDEMPOTENCY_HEADER_NAME];
 }
 
 /** Step 9: a request with an Idempotency-Key is replayed, refused as a conflict, or run and remembered. */
-export function answerOnce(
+function answerOnce(
   state: EngineState,
   call: Call,
   input: ValidInput,

@@ -6,7 +6,7 @@ import type { ProfileFact } from './format.js';
 type LimitFact = Extract<ProfileFact, { kind: 'limit' }>;
 
 /** What the validation step reads, and puts back into what it took. */
-export interface LooseInput {
+interface LooseInput {
   query: Readonly<Record<string, string>>;
   body: unknown;
 }

@@ -1,7 +1,7 @@
 import type { Nivel } from '../../types.js';
 
 /** The highest level whose `puntosMinimos` the balance reaches; the lowest level when it reaches none. */
-export function levelFor(levels: readonly Nivel[], balance: number): Nivel | undefined {
+function levelFor(levels: readonly Nivel[], balance: number): Nivel | undefined {
   let reached = levels[0];
   for (const level of levels) {
     if (level.puntosMinimos <= balance) reached = level;

@@ -7,7 +7,7 @@ import { describeShape, type JsonType, type Shape } from '../shape.js';
  */
 export type ShapeMode = 'observed' | 'declared';
 
-export type ShapeChange = 'added' | 'missing' | 'type' | 'nullable';
+type ShapeChange = 'added' | 'missing' | 'type' | 'nullable';
 
 export interface ShapeDifference {
   /** Field names from the compared value down; `[]` is the value itself, `[]` items are `[]`. */

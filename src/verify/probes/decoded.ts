@@ -7,13 +7,13 @@ import { wireRequest } from '../request.js';
 import { addFinding, type Run, reproduceOf } from '../run.js';
 
 /** What the SDK makes of an answer: the data it resolves to, or the name of the error it throws. */
-export type SdkReading = { resolves: true } | { resolves: false; throws: string };
+type SdkReading = { resolves: true } | { resolves: false; throws: string };
 
 /**
  * The answer read by the SDK's own decoder (src/client/decode.ts), the one every call of the
  * client goes through: verify never judges by a rule of its own what the SDK accepts.
  */
-export function sdkReading(run: Run, probe: Probe, answer: ProbeAnswer): SdkReading {
+function sdkReading(run: Run, probe: Probe, answer: ProbeAnswer): SdkReading {
   const { api, apiKey } = run.options;
   const { operation } = probe;
   try {

@@ -6,7 +6,7 @@ import { noteHeaderType } from '../profile-observe.js';
 import { addFinding, type Run, reproduceOf } from '../run.js';
 
 /** Headers that say something about the API (retry, rate limits, request ids, replays); the rest is HTTP's. */
-export const API_HEADER =
+const API_HEADER =
   /^(retry-after|x-request-id|request-id|x-correlation-id|idempotent-replayed|(x-)?rate-?limit(-.*)?)$/i;
 
 /** A header as the SDK's document spells it, else as it came. */

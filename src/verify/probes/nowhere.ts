@@ -119,7 +119,7 @@ const candidatesOf = (planned: string | number) =>
   typeof planned === 'string' ? NOWHERE_CANDIDATES.string : NOWHERE_CANDIDATES.integer;
 
 /** Why a write was not sent, for the coverage: no identifier of `name` was shown to name nothing. */
-export function unsafeNote(run: Run, name: string, planned: string | number): string {
+function unsafeNote(run: Run, name: string, planned: string | number): string {
   const lookup = lookupOf(name, run);
   if (lookup === undefined) {
     const reads = lookupsOf(name).map((one) => one.operation.id);

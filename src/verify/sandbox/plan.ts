@@ -17,7 +17,7 @@ import type { ProbePurpose, Samples } from '../types.js';
 export const VERIFY_MARK = 'loyalty-verify';
 
 /** Points added to the created customer: a small amount the table allows. */
-export const POINTS_ADDED = 1;
+const POINTS_ADDED = 1;
 
 /**
  * The most requests the burst sends: twice the limit the reference server assumes (100 a second),
