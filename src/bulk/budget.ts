@@ -1,3 +1,4 @@
+import type { Fail } from '../core/index.js';
 /**
  * The most that group actions may reach and grant (their dry runs' `afectados` and
  * `costoEstimado`): per call as a request option, for a whole job as a bulk option.
@@ -19,8 +20,6 @@ export interface DryRunFigures {
 export type BudgetVerdict = { ok: true } | { ok: false; spent: DryRunFigures };
 
 const BUDGET_NAMES = ['afectados', 'costoEstimado'] as const;
-
-type Fail = (message: string) => never;
 
 /** The job's budget carries this method: a claim adds to the job's total when it fits. */
 const BUDGET_CLAIM: unique symbol = Symbol.for('loyalty-sdk.budget-claim');

@@ -11,6 +11,6 @@ export {
 export type * from './checkpoint.js';
 export { BULK_KEY_PREFIX, deriveIdempotencyKey } from './item-key.js';
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './options.js';
-export { type BulkErrors, runBulk } from './runner.js';
+export { runBulk } from './runner.js';
 export { MAX_LISTED_FAILURES, PROGRESS_INTERVAL_MS } from './tally.js';
 export type * from './types.js';

@@ -1,3 +1,4 @@
+import { LoyaltyBudgetError } from './budget-error.js';
 import type { CheckpointEntry } from './checkpoint.js';
 import { checkItemKey, identifyItem, isInShard } from './item-key.js';
 import type { BulkJob } from './options.js';
@@ -11,8 +12,6 @@ export interface RunningJob<T, R> extends BulkJob<T, R> {
   callSignal: AbortSignal;
   /** Stops the job: no new item starts; the first error given is what the job rejects with. */
   halt(error: unknown): void;
-  /** Whether an item's error is a group action refused by the job's budget (it stops the job). */
-  isBudgetExceeded(error: unknown): boolean;
 }
 
 type Identified<T> = { entry: CheckpointEntry } | { failure: BulkItemEvent<T, never> } | undefined;
@@ -80,7 +79,7 @@ export async function runItem<T, R>(job: RunningJob<T, R>, item: T, index: numbe
       }
     }
     await settle(job, event);
-    if (event.status === 'failed' && job.isBudgetExceeded(event.error)) job.halt(event.error);
+    if (event.status === 'failed' && event.error instanceof LoyaltyBudgetError) job.halt(event.error);
   } catch (error) {
     job.halt(error);
   }

@@ -1,4 +1,4 @@
-import { checkNames } from '../operations/near-name.js';
+import { checkNames, type Fail } from '../core/index.js';
 import { type BudgetLedger, checkBudget, createBudgetLedger } from './budget.js';
 import type { Checkpoint } from './checkpoint.js';
 import { type BulkSource, isBulkSource, knownSize } from './source.js';
@@ -37,8 +37,6 @@ export interface BulkJob<T, R> {
   /** The job's budget, counting what its group actions claimed. */
   budget: BudgetLedger | undefined;
 }
-
-export type Fail = (message: string) => never;
 
 const isFunction = (value: unknown): boolean => typeof value === 'function';
 

@@ -1,19 +1,10 @@
+import { fail, LoyaltyAbortError } from '../core/index.js';
 import { type RunningJob, runItem } from './item.js';
 import { followSignal } from './job-signal.js';
 import { resolveJob } from './options.js';
 import { pump } from './pump.js';
 import { Tally } from './tally.js';
 import type { BulkSummary } from './types.js';
-
-/** The SDK's error classes, given by the client: this wing sits below it and cannot import them. */
-export interface BulkErrors {
-  /** A wrong argument or option: nothing was read or sent. */
-  usage(message: string): Error;
-  /** The job's signal stopped it. */
-  aborted(message: string, cause: unknown): Error;
-  /** Whether `error` is a group action that the job's budget refused. */
-  isBudgetExceeded(error: unknown): boolean;
-}
 
 function abortMessage(jobId: string, tally: Tally): string {
   const { succeeded, skipped, failed } = tally;
@@ -29,15 +20,8 @@ function abortMessage(jobId: string, tally: Tally): string {
  * is wrong; with `aborted` when the signal stopped the job (after the calls in flight settled and
  * the checkpoint closed); with the first error of the source, the checkpoint or a callback.
  */
-export async function runBulk<T, R>(
-  items: unknown,
-  run: unknown,
-  options: unknown,
-  errors: BulkErrors,
-): Promise<BulkSummary> {
-  const job = resolveJob<T, R>(items, run, options, (message) => {
-    throw errors.usage(message);
-  });
+export async function runBulk<T, R>(items: unknown, run: unknown, options: unknown): Promise<BulkSummary> {
+  const job = resolveJob<T, R>(items, run, options, fail);
   let halted: { error: unknown } | undefined;
   const calls = followSignal(job.signal, job.concurrency);
   const running: RunningJob<T, R> = {
@@ -47,7 +31,6 @@ export async function runBulk<T, R>(
     halt: (error) => {
       halted ??= { error };
     },
-    isBudgetExceeded: errors.isBudgetExceeded,
   };
   const stopped = () => halted !== undefined || calls.signal.aborted;
   await pump(job.source, job.concurrency, stopped, (item, index) => runItem(running, item, index)).catch(
@@ -64,6 +47,7 @@ export async function runBulk<T, R>(
     running.halt(error);
   }
   if (halted) throw halted.error;
-  if (calls.signal.aborted) throw errors.aborted(abortMessage(job.jobId, running.tally), calls.signal.reason);
+  if (calls.signal.aborted)
+    throw new LoyaltyAbortError(abortMessage(job.jobId, running.tally), { cause: calls.signal.reason });
   return running.tally.summary();
 }

@@ -1,5 +1,5 @@
+import { REPLAYED_HEADER_NAME } from '../core/index.js';
 import type { EnvelopeMeta } from '../operations/envelope.js';
-import { REPLAYED_HEADER_NAME } from '../operations/headers.js';
 import type { TransportResponse } from './transport.js';
 
 export interface ApiResponse<Data> {

@@ -1,15 +1,10 @@
-import { LoyaltyError } from './errors.js';
-import { checkOptionNames } from './option-names.js';
+import { checkNames, fail } from '../core/index.js';
 
 /** The fields of the `appInfo` option, `{ name, version? }`. */
 const APP_INFO_NAMES = ['name', 'version'] as const;
 
 /** RFC 9110 `token`: a User-Agent product is `token ["/" token]`, so nothing else keeps it one product. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
-function fail(message: string): never {
-  throw new LoyaltyError(message);
-}
 
 function checkToken(value: unknown, name: string): string {
   if (typeof value !== 'string' || value === '') fail(`appInfo.${name} must be a non-empty string`);
@@ -28,7 +23,7 @@ function checkToken(value: unknown, name: string): string {
 export function appProduct(appInfo: unknown): string | undefined {
   if (appInfo === undefined) return undefined;
   if (typeof appInfo !== 'object' || appInfo === null) fail('appInfo must be an object { name, version? }');
-  checkOptionNames(appInfo, APP_INFO_NAMES, 'LoyaltyClient option', fail, 'appInfo.');
+  checkNames(appInfo, APP_INFO_NAMES, 'LoyaltyClient option', fail, 'appInfo.');
   const { name, version } = appInfo as Record<(typeof APP_INFO_NAMES)[number], unknown>;
   const product = checkToken(name, 'name');
   return version === undefined ? product : `${product}/${checkToken(version, 'version')}`;

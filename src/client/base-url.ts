@@ -1,5 +1,5 @@
+import { fail } from '../core/index.js';
 import { API_PREFIX } from '../operations/limits.js';
-import { LoyaltyError } from './errors.js';
 
 /** Where the API is: `origin` and `basePath`, the `{base_url}`'s path with `/ext/v3`, no trailing slash. */
 export interface ApiUrl {
@@ -9,10 +9,6 @@ export interface ApiUrl {
 
 /** A host, maybe with a port and a path, written without `http://` or `https://` before it. */
 const HOST_WITHOUT_SCHEME = /^[\w.-]+(:\d+)?([/?#]|$)/;
-
-function fail(message: string): never {
-  throw new LoyaltyError(message);
-}
 
 /**
  * Reads a baseUrl as the client and the MSW handlers both take it: the spec's `{base_url}`, with or

@@ -1,10 +1,10 @@
 import { SHARED_AGENT_LOADS } from '#undici-loader';
-import type { BulkErrors, BulkOptions, BulkRun, BulkSummary } from '../bulk/index.js';
+import type { BulkOptions, BulkRun, BulkSummary } from '../bulk/index.js';
 import { getRow, type OperationId } from '../operations/rows.js';
 import { onNode } from '../runtime.js';
 import { createCallObserver } from '../telemetry/index.js';
 import { APIPromise } from './api-promise.js';
-import { LoyaltyAbortError, LoyaltyBudgetError, LoyaltyError } from './errors.js';
+import { LoyaltyError } from './errors.js';
 import { fetchTransport } from './fetch-transport.js';
 import { executeWithBudget } from './group-budget.js';
 import { levelled } from './logger.js';
@@ -42,13 +42,6 @@ function defaultTransport(resolved: Pick<ResolvedOptions, 'fetch' | 'dispatcher'
   if (resolved.dispatcher || (onNode() && SHARED_AGENT_LOADS)) return undiciTransport(resolved.dispatcher);
   return fetchTransport(globalThis.fetch);
 }
-
-/** The bulk runner sits below the client; it throws the client's error classes through these. */
-const BULK_ERRORS: BulkErrors = {
-  usage: (message) => new LoyaltyError(message),
-  aborted: (message, cause) => new LoyaltyAbortError(message, { cause }),
-  isBudgetExceeded: (error) => error instanceof LoyaltyBudgetError,
-};
 
 /** The client of the Loyalty Program External API v3. */
 export class LoyaltyClient {
@@ -143,7 +136,7 @@ export class LoyaltyClient {
     options: BulkOptions<T, R>,
   ): Promise<BulkSummary> {
     // Loaded on the first job: an application that never runs one never loads the runner.
-    return import('../bulk/runner.js').then(({ runBulk }) => runBulk<T, R>(items, run, options, BULK_ERRORS));
+    return import('../bulk/runner.js').then(({ runBulk }) => runBulk<T, R>(items, run, options));
   }
 
   /** Shows the settings, never the key. */

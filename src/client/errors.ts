@@ -1,8 +1,8 @@
-import { counted } from '../core/index.js';
+import { LoyaltyBudgetError } from '../bulk/budget-error.js';
+import { counted, declareErrorClasses, LoyaltyAbortError, LoyaltyError } from '../core/index.js';
 import type { BusinessRuleCode } from '../operations/envelope.js';
 import type { RequestIssue } from '../operations/validate.js';
 import { describeIssues } from '../operations/validate.js';
-import { declareErrorClasses, hasErrorBrand } from './error-brand.js';
 import {
   type BadRequestDetail,
   type BusinessRuleDetail,
@@ -13,33 +13,7 @@ import {
 } from './error-fields.js';
 
 export type { BadRequestDetail, BusinessRuleDetail };
-
-/**
- * The errors the SDK throws. None of them holds the API key: the request headers are never
- * attached, and the fields below are all of what `toJSON` and `util.inspect` show.
- *
- * No class declares `name` as a field: a field initializer made the CommonJS build wrap each
- * class and name it `_classN`. The end of this file names and brands them all instead.
- */
-export class LoyaltyError extends Error {
-  /** Holds for instances of this class from any copy of the package (ESM, CommonJS, another install). */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of instanceof, maybe a subclass.
-    return hasErrorBrand(this, value);
-  }
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
-
-  toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message };
-  }
-
-  [Symbol.for('nodejs.util.inspect.custom')](): string {
-    return `${this.name}: ${this.message}${this.stack ? `\n${this.stack.split('\n').slice(1).join('\n')}` : ''}`;
-  }
-}
+export { LoyaltyAbortError, LoyaltyBudgetError, LoyaltyError };
 
 /** The input broke a rule of the spec; nothing was sent. */
 export class LoyaltyValidationError extends LoyaltyError {
@@ -308,61 +282,7 @@ export class LoyaltyResponseTooLargeError extends LoyaltyError {
   }
 }
 
-/** The caller's `signal` fired; nothing more is sent. */
-export class LoyaltyAbortError extends LoyaltyError {}
-
-/**
- * A group action given a budget (the `budget` request option, or a bulk job's) was not applied:
- * its dry run says it would take the budget past one of its limits. Nothing was changed.
- */
-export class LoyaltyBudgetError extends LoyaltyError {
-  readonly operationId: string;
-  /** What the refused action's dry run said it would reach and grant. */
-  readonly afectados: number;
-  readonly costoEstimado: number;
-  /** The limits. */
-  readonly budget: { afectados?: number | undefined; costoEstimado?: number | undefined };
-  /** What the job's earlier group actions claimed (zeros for a single call's budget). */
-  readonly spent: { afectados: number; costoEstimado: number };
-
-  constructor(init: {
-    operationId: string;
-    target: string;
-    afectados: number;
-    costoEstimado: number;
-    budget: { afectados?: number | undefined; costoEstimado?: number | undefined };
-    spent: { afectados: number; costoEstimado: number };
-  }) {
-    const limits = [
-      init.budget.afectados === undefined ? undefined : `afectados ${init.budget.afectados}`,
-      init.budget.costoEstimado === undefined ? undefined : `costoEstimado ${init.budget.costoEstimado}`,
-    ].filter(Boolean);
-    const spent =
-      init.spent.afectados > 0 || init.spent.costoEstimado > 0
-        ? `; spent before it: afectados ${init.spent.afectados}, costoEstimado ${init.spent.costoEstimado}`
-        : '';
-    super(
-      `${init.operationId} (${init.target}) was not applied: its dry run reaches ${counted(init.afectados, 'customer')} ` +
-        `for costoEstimado ${init.costoEstimado}, over the budget (${limits.join(', ')}${spent}). Nothing was changed.`,
-    );
-    this.operationId = init.operationId;
-    this.afectados = init.afectados;
-    this.costoEstimado = init.costoEstimado;
-    this.budget = {
-      ...(init.budget.afectados === undefined ? {} : { afectados: init.budget.afectados }),
-      ...(init.budget.costoEstimado === undefined ? {} : { costoEstimado: init.budget.costoEstimado }),
-    };
-    this.spent = init.spent;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    const { operationId, afectados, costoEstimado, budget, spent } = this;
-    return { ...super.toJSON(), operationId, afectados, costoEstimado, budget, spent };
-  }
-}
-
 declareErrorClasses({
-  LoyaltyError,
   LoyaltyValidationError,
   LoyaltyApiError,
   BadRequestError,
@@ -377,9 +297,8 @@ declareErrorClasses({
   RedirectError,
   LoyaltyConnectionError,
   LoyaltyTimeoutError,
-  LoyaltyAbortError,
-  LoyaltyBudgetError,
   LoyaltyResponseTooLargeError,
+  LoyaltyBudgetError,
 });
 
 /** What the message of a keyed call that got no answer ends with: the key that makes sending it again safe. */

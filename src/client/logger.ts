@@ -1,5 +1,4 @@
-import { maskSecret, maskSecretIn } from '../core/index.js';
-import { API_KEY_HEADER } from '../operations/headers.js';
+import { API_KEY_HEADER, maskSecret, maskSecretIn } from '../core/index.js';
 
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 

@@ -1,14 +1,12 @@
 import type { Dispatcher } from 'undici';
 import type { GroupActionBudget } from '../bulk/budget.js';
+import { API_KEY_HEADER, checkNames, fail, IDEMPOTENCY_HEADER_NAME } from '../core/index.js';
 import type { Limiter } from '../limits/limiter.js';
 import { HEADER_VALUE } from '../operations/fields.js';
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../operations/headers.js';
 import { inBrowser } from '../runtime.js';
 import { appProduct } from './app-info.js';
 import { type ApiUrl, resolveApiUrl } from './base-url.js';
-import { LoyaltyError } from './errors.js';
 import { LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
-import { checkOptionNames } from './option-names.js';
 import { userAgent } from './request.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import type { FetchLike } from './transport.js';
@@ -147,10 +145,6 @@ const RESERVED_HEADERS: Record<string, string> = {
   'content-length': 'nothing: the SDK computes it',
 };
 
-function fail(message: string): never {
-  throw new LoyaltyError(message);
-}
-
 function nonNegativeInteger(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
@@ -249,7 +243,7 @@ function checkBaseUrl(baseUrl: string | undefined): ApiUrl {
 export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptions {
   const env = environment();
   if (typeof options !== 'object' || options === null) fail('LoyaltyClient options must be an object');
-  checkOptionNames(options, CLIENT_OPTION_NAMES, 'LoyaltyClient option');
+  checkNames(options, CLIENT_OPTION_NAMES, 'LoyaltyClient option');
   if (inBrowser() && options.dangerouslyAllowBrowser !== true) {
     fail(
       'LoyaltyClient refuses to run in a browser: anyone who opens the page could read the API key. ' +

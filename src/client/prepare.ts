@@ -1,5 +1,5 @@
+import { IDEMPOTENCY_HEADER } from '../core/index.js';
 import type { OperationRow } from '../operations/define.js';
-import { IDEMPOTENCY_HEADER } from '../operations/headers.js';
 import { type RequestIssue, validateRequest } from '../operations/validate.js';
 import { LoyaltyValidationError } from './errors.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';

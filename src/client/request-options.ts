@@ -1,5 +1,5 @@
+import { checkNames } from '../core/index.js';
 import { LoyaltyError } from './errors.js';
-import { checkOptionNames } from './option-names.js';
 import {
   checkHeaders,
   nonNegativeInteger,
@@ -27,7 +27,7 @@ export function checkRequestOptions(options: RequestOptions): void {
   if (options === NO_OPTIONS) return;
   if (typeof options !== 'object' || options === null)
     throw new LoyaltyError('Request options must be an object');
-  checkOptionNames(options, REQUEST_OPTION_NAMES, 'request option');
+  checkNames(options, REQUEST_OPTION_NAMES, 'request option');
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw new LoyaltyError('signal must be an AbortSignal');
   }

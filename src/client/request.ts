@@ -1,5 +1,5 @@
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../core/index.js';
 import type { OperationRow } from '../operations/define.js';
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../operations/headers.js';
 import { runtimeLabel } from '../runtime.js';
 import { SDK_VERSION } from '../version.js';
 

@@ -1,5 +1,5 @@
+import { checkNames } from '../core/index.js';
 import { LoyaltyError } from './errors.js';
-import { checkOptionNames } from './option-names.js';
 import { CLIENT_OPTION_NAMES, type ClientOptions } from './options.js';
 
 /** How a client sends; one choice, so a client made with either has none of the other's. */
@@ -18,7 +18,7 @@ export function changesTransport(changes: ClientOptions): boolean {
 export function withChanges(settings: ClientOptions, changes: ClientOptions): ClientOptions {
   if (typeof changes !== 'object' || changes === null)
     throw new LoyaltyError('withOptions takes an object of LoyaltyClient options');
-  checkOptionNames(changes, CLIENT_OPTION_NAMES, 'LoyaltyClient option');
+  checkNames(changes, CLIENT_OPTION_NAMES, 'LoyaltyClient option');
   const merged: Record<string, unknown> = { ...settings };
   if (changesTransport(changes)) {
     for (const name of TRANSPORT_OPTIONS) delete merged[name];

@@ -1,3 +1,5 @@
+import { type Fail, fail as failWithLoyaltyError } from './loyalty-error.js';
+
 /** The most edits a misspelt name may be from the name it is taken for. */
 const MAX_EDITS = 2;
 /** Shorter names are compared whole: a prefix of two or three letters would match too much. */
@@ -51,7 +53,8 @@ export function nearestName(
 
 /**
  * Rejects names of `value` that are not in `known`: a misspelt option would otherwise be ignored
- * without a word. `fail` gets the message, which names the nearest known name or lists them all;
+ * without a word. `fail` (a `LoyaltyError` unless told otherwise) gets the message, which names
+ * the nearest known name or lists them all;
  * `what` names the kind of name (`LoyaltyClient option`, `bulk option`), `path` goes before the
  * name for nested options (`limits.`).
  */
@@ -59,7 +62,7 @@ export function checkNames(
   value: object,
   known: readonly string[],
   what: string,
-  fail: (message: string) => never,
+  fail: Fail = failWithLoyaltyError,
   path = '',
 ): void {
   for (const name of Object.keys(value)) {

@@ -1,4 +1,4 @@
-import { checkNames } from '../operations/near-name.js';
+import { checkNames } from '../core/index.js';
 
 /** The rates an API key is allowed. The spec gives no figures: they are those of your contract. */
 export interface LimiterRates {

@@ -1,8 +1,8 @@
 import type * as z from 'zod/mini';
 import { license } from '../../package.json';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from '../core/index.js';
 import type { OperationDefinition } from '../operations/define.js';
 import { envelope } from '../operations/envelope.js';
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from '../operations/headers.js';
 import { HELP_PARAMETER, helpFlag } from '../operations/help.js';
 import { API_PREFIX } from '../operations/limits.js';
 import { describeParameters, requestJsonSchema, responseJsonSchema } from '../operations/parameters.js';

@@ -3,9 +3,10 @@
  * The bottom wing: it may use no other wing. These exports are public (the main entry re-exports
  * them) and typed without zod (public.ts).
  */
+
+export { IDEMPOTENCY_HEADER } from '../core/index.js';
 export { type HttpMethod, type IdempotencyRule, pathParamNames } from './define.js';
 export { type Envelope, type EnvelopeMeta, ERROR_CODES, SUCCESS_MESSAGE } from './envelope.js';
-export { IDEMPOTENCY_HEADER } from './headers.js';
 export { API_PREFIX, LIMITS } from './limits.js';
 export { TIPO } from './promociones.js';
 export {

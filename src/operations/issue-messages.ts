@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { nearestName } from './near-name.js';
+import { nearestName } from '../core/index.js';
 
 /**
  * Messages that read like the spec for the problems zod finds: a missing field "is required"

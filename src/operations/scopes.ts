@@ -1,4 +1,4 @@
-import { nearestName } from './near-name.js';
+import { nearestName } from '../core/index.js';
 
 /** The scopes of the Authentication section of the spec, in its order. */
 export const SCOPES = [

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { IDEMPOTENCY_HEADER } from '../core/index.js';
 import type { OperationRow } from './define.js';
 import { idempotencyKey } from './fields.js';
-import { IDEMPOTENCY_HEADER } from './headers.js';
 import { explainIssue, PLAIN_MESSAGES } from './issue-messages.js';
 import { once } from './once.js';
 

@@ -1,5 +1,5 @@
 import type { Checkpoint, CheckpointEntry } from '../bulk/checkpoint.js';
-import { checkOptionNames } from '../client/option-names.js';
+import { checkNames } from '../core/index.js';
 import { type RedisClient, redisCommands } from './redis-client.js';
 
 /** Options of `createRedisCheckpoint`. */
@@ -28,7 +28,7 @@ export function createRedisCheckpoint(options: RedisCheckpointOptions): Checkpoi
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`${WHAT} takes an object: { redis, jobId }`);
   }
-  checkOptionNames(options, OPTION_NAMES, `${WHAT} option`, (message) => {
+  checkNames(options, OPTION_NAMES, `${WHAT} option`, (message) => {
     throw new TypeError(message);
   });
   const { send } = redisCommands(options.redis, WHAT);

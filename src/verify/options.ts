@@ -1,7 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { type ApiUrl, resolveApiUrl } from '../client/base-url.js';
 import { LoyaltyError } from '../client/errors.js';
-import { checkOptionNames } from '../client/option-names.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/options.js';
 import { getOperation, type OperationId, operations as table } from '../operations/table.js';
 import { checkProfile } from '../server/internal.js';
@@ -9,6 +8,7 @@ import { realClock, type VerifyClock } from './pacer.js';
 
 const operations = table as readonly Operation[];
 
+import { checkNames, type Fail, failingWith } from '../core/index.js';
 import type { Operation } from './probe.js';
 import type { Samples, ServiceProfile, VerifyMode, VerifyOptions, VerifyProgress } from './types.js';
 
@@ -61,14 +61,12 @@ const SAMPLE_RULES: Record<keyof Samples, OperationId> = {
   tareaId: 'tareas.setStatus',
 };
 
-function fail(message: string): never {
-  throw new LoyaltyError(`Invalid verify options: ${message}`);
-}
+const fail: Fail = failingWith((message) => new LoyaltyError(`Invalid verify options: ${message}`));
 
 function checkSamples(samples: unknown): Samples {
   if (samples === undefined) return {};
   if (typeof samples !== 'object' || samples === null) fail('samples must be an object');
-  checkOptionNames(samples, Object.keys(SAMPLE_RULES), 'sample', fail, 'samples.');
+  checkNames(samples, Object.keys(SAMPLE_RULES), 'sample', fail, 'samples.');
   const out: Samples = {};
   for (const [name, operationId] of Object.entries(SAMPLE_RULES) as [keyof Samples, OperationId][]) {
     const values = (samples as Record<string, unknown>)[name];
@@ -121,7 +119,7 @@ export function resolveVerifyOptions(
   env: Record<string, string | undefined> = typeof process === 'undefined' ? {} : process.env,
 ): ResolvedVerifyOptions {
   if (typeof options !== 'object' || options === null) fail('options must be an object');
-  checkOptionNames(options, OPTION_NAMES, 'option', fail);
+  checkNames(options, OPTION_NAMES, 'option', fail);
   const mode = options.mode ?? 'safe';
   if (mode !== 'safe' && mode !== 'sandbox')
     fail(`mode must be 'safe' or 'sandbox' (got ${JSON.stringify(mode)})`);

@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from '../operations/headers.js';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from '../core/index.js';
 import { type Probe, WRONG_KEY } from './probe.js';
 import type { Samples } from './types.js';
 

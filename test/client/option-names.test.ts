@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkOptionNames, nearestName } from '../../src/client/option-names.js';
+import { checkNames, nearestName } from '../../src/core/index.js';
 import { LoyaltyError } from '../../src/index.js';
 
 const KNOWN = ['apiKey', 'baseUrl', 'timeoutMs', 'maxRetries', 'logger', 'logLevel'] as const;
 
-/** The message `checkOptionNames` fails with for `value`, or undefined when it accepts it. */
+/** The message `checkNames` fails with for `value`, or undefined when it accepts it. */
 function failureFor(value: object, known: readonly string[] = KNOWN): string | undefined {
   let message: string | undefined;
   const fail = (text: string): never => {
@@ -12,7 +12,7 @@ function failureFor(value: object, known: readonly string[] = KNOWN): string | u
     throw new Error(text);
   };
   try {
-    checkOptionNames(value, known, 'test option', fail);
+    checkNames(value, known, 'test option', fail);
   } catch {
     // the message is what the test reads
   }
@@ -43,7 +43,7 @@ describe('nearestName', () => {
   });
 });
 
-describe('checkOptionNames', () => {
+describe('checkNames', () => {
   it('accepts an object whose names are all known, or that has none', () => {
     expect(failureFor({ apiKey: 'k', timeoutMs: 1 })).toBeUndefined();
     expect(failureFor({})).toBeUndefined();
@@ -64,7 +64,7 @@ describe('checkOptionNames', () => {
   });
 
   it('throws LoyaltyError when given no fail function', () => {
-    expect(() => checkOptionNames({ apikey: 'k' }, KNOWN, 'LoyaltyClient option')).toThrowError(
+    expect(() => checkNames({ apikey: 'k' }, KNOWN, 'LoyaltyClient option')).toThrowError(
       new LoyaltyError('Unknown LoyaltyClient option "apikey"; did you mean "apiKey"?'),
     );
   });

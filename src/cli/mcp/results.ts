@@ -6,8 +6,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../../client/errors.js';
-import { MAX_PRINTED_DEPTH, printableJson } from '../../core/index.js';
-import { REPLAYED_HEADER_NAME } from '../../operations/headers.js';
+import { MAX_PRINTED_DEPTH, printableJson, REPLAYED_HEADER_NAME } from '../../core/index.js';
 import { messageOf } from '../shared/error-message.js';
 import type { PreviewContent, ReadContent, WriteContent } from '../table/tool-output.js';
 

@@ -1,5 +1,5 @@
+import { nearestName } from '../../core/index.js';
 import type { OperationDefinition } from '../../operations/define.js';
-import { nearestName } from '../../operations/near-name.js';
 import { operations as table } from '../../operations/table.js';
 
 type Operation = OperationDefinition;

@@ -1,5 +1,5 @@
+import { nearestName } from '../../core/index.js';
 import type { OperationDefinition as Operation } from '../../operations/define.js';
-import { nearestName } from '../../operations/near-name.js';
 import { describeParameters, type ParameterDescription } from '../../operations/parameters.js';
 import { UsageError } from '../shared/usage-error.js';
 import { kebab } from './command-tree.js';

@@ -1,11 +1,7 @@
-import { API_KEY_HEADER } from '../../operations/headers.js';
-import type { Scope } from '../../operations/scopes.js';
-import { type Answer, type EngineRequest, type EngineResponse, mapAnswer } from '../answers/response.js';
-import { followAnswer } from '../profile/follow.js';
+import type { Answer, EngineRequest, EngineResponse } from '../answers/response.js';
 import { type AdminState, createAdmin, type ReferenceAdmin } from '../state/admin.js';
 import { createEngineState, type EngineState, resetEngineState } from './engine-state.js';
 import type { EngineOptions } from './options.js';
-import { matchRoute } from './router.js';
 import { answerApiRequest, newMeta } from './steps.js';
 
 export interface Engine {
@@ -30,22 +26,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     faults: () => state.faults?.report(),
     reset: () => resetEngineState(state),
   };
-  const { calibration } = state;
-  const answer = (request: EngineRequest): Answer => answerApiRequest(state, request, newMeta());
-  // With a profile, each answer of an operation as the measured service gave it.
-  const respond =
-    calibration === undefined
-      ? answer
-      : (request: EngineRequest): Answer => {
-          const route = matchRoute(request.method.toUpperCase(), request.path);
-          if (route.kind !== 'operation') return answer(request);
-          const caller = () => state.keys.authenticate(request.headers[API_KEY_HEADER]);
-          return mapAnswer(answer(request), (response) =>
-            followAnswer(calibration, route.operation.id, request, response, (scope) =>
-              Boolean(caller()?.scopes.has(scope as Scope)),
-            ),
-          );
-        };
+  const respond = (request: EngineRequest): Answer => answerApiRequest(state, request, newMeta());
   return {
     admin: createAdmin(adminState),
     state,

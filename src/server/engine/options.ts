@@ -1,4 +1,4 @@
-import { checkOptionNames } from '../../client/option-names.js';
+import { checkNames, type Fail, failingWith } from '../../core/index.js';
 import { isScope, unknownScopeMessage } from '../../operations/scopes.js';
 import { type FaultOptions, type ResolvedFaults, resolveFaults } from '../faults/options.js';
 import { checkProfile } from '../profile/check.js';
@@ -54,7 +54,7 @@ function checkRequestLog(given: EngineOptions['requestLog']): ResolvedOptions['r
   if (given === undefined) return { ...REQUEST_LOG_DEFAULTS };
   if (typeof given !== 'object' || given === null)
     fail('requestLog must be an object: { size?, bodyChars? }');
-  checkNames('requestLog.', given, Object.keys(REQUEST_LOG_DEFAULTS));
+  checkNamesAt('requestLog.', given, Object.keys(REQUEST_LOG_DEFAULTS));
   const size = given.size ?? REQUEST_LOG_DEFAULTS.size;
   if (!Number.isInteger(size) || size < 0)
     fail(`requestLog.size must be an integer of 0 or more (got ${size})`);
@@ -72,9 +72,7 @@ function checkAdminToken(token: unknown): string | undefined {
   return token;
 }
 
-function fail(message: string): never {
-  throw new TypeError(`Invalid reference server options: ${message}`);
-}
+const fail: Fail = failingWith((message) => new TypeError(`Invalid reference server options: ${message}`));
 
 /** A count: a positive integer, or Infinity where a limit may be switched off. */
 function checkCount(name: string, value: number, allowInfinity: boolean): number {
@@ -103,14 +101,23 @@ function checkKeys(keys: readonly ApiKeyConfig[]): readonly ApiKeyConfig[] {
   return keys;
 }
 
-function checkNames(path: string, value: object, known: readonly string[]): void {
-  checkOptionNames(value, known, 'option', fail, path);
+function checkNamesAt(path: string, value: object, known: readonly string[]): void {
+  checkNames(value, known, 'option', fail, path);
 }
 
 export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
-  checkNames('', options, ['keys', 'seed', 'limits', 'now', 'faults', 'requestLog', 'adminToken', 'profile']);
-  checkNames('limits.', options.limits ?? {}, Object.keys(DEFAULT_LIMITS));
-  checkNames('limits.rateLimit.', options.limits?.rateLimit ?? {}, Object.keys(DEFAULT_LIMITS.rateLimit));
+  checkNamesAt('', options, [
+    'keys',
+    'seed',
+    'limits',
+    'now',
+    'faults',
+    'requestLog',
+    'adminToken',
+    'profile',
+  ]);
+  checkNamesAt('limits.', options.limits ?? {}, Object.keys(DEFAULT_LIMITS));
+  checkNamesAt('limits.rateLimit.', options.limits?.rateLimit ?? {}, Object.keys(DEFAULT_LIMITS.rateLimit));
   const seed = options.seed ?? 'demo';
   if (seed !== 'demo' && seed !== 'empty')
     fail(`seed must be 'demo' or 'empty' (got ${JSON.stringify(seed)})`);

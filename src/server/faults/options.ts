@@ -1,4 +1,4 @@
-import { checkOptionNames } from '../../client/option-names.js';
+import { checkNames, type Fail } from '../../core/index.js';
 /** The faults the reference server can inject on /ext/v3 requests (docs/reliability.md). */
 export type FaultKind =
   /** A 500 envelope; the request is not processed. */
@@ -70,8 +70,6 @@ export interface ResolvedFaults {
   sequence: readonly (FaultKind | undefined)[];
 }
 
-type Fail = (message: string) => never;
-
 const OPTION_NAMES = [
   'seed',
   'latencyMs',
@@ -86,8 +84,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function checkNames(path: string, value: Record<string, unknown>, known: readonly string[], fail: Fail) {
-  checkOptionNames(value, known, 'option', fail, path);
+function checkNamesAt(path: string, value: Record<string, unknown>, known: readonly string[], fail: Fail) {
+  checkNames(value, known, 'option', fail, path);
 }
 
 function integer(name: string, value: unknown, min: number, max: number, fail: Fail): number {
@@ -119,7 +117,7 @@ function latencyOf(value: unknown, fail: Fail): readonly [number, number] {
 function ratesOf(value: unknown, fail: Fail): Record<FaultKind, number> {
   if (value !== undefined && !isObject(value)) fail('faults.rates must be an object of fault kinds to 0..1');
   const given = value ?? {};
-  checkNames('faults.rates.', given, FAULT_KINDS, fail);
+  checkNamesAt('faults.rates.', given, FAULT_KINDS, fail);
   const rates = {} as Record<FaultKind, number>;
   let total = 0;
   for (const kind of FAULT_KINDS) {
@@ -151,7 +149,7 @@ function sequenceOf(value: unknown, fail: Fail): (FaultKind | undefined)[] {
 export function resolveFaults(value: FaultOptions | undefined, fail: Fail): ResolvedFaults | undefined {
   if (value === undefined) return undefined;
   if (!isObject(value)) fail('faults must be an object');
-  checkNames('faults.', value, OPTION_NAMES, fail);
+  checkNamesAt('faults.', value, OPTION_NAMES, fail);
   const seed = integer('faults.seed', value.seed, 0, 0xffff_ffff, fail);
   const rates = ratesOf(value.rates, fail);
   const stormLength = integer(

@@ -1,5 +1,4 @@
-import { maskSecret } from '../../core/index.js';
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../../operations/headers.js';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME, maskSecret } from '../../core/index.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { matchRoute } from '../engine/router.js';
 import { REPLAYED_HEADER } from '../engine/steps.js';

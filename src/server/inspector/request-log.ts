@@ -1,4 +1,4 @@
-import { API_KEY_HEADER } from '../../operations/headers.js';
+import { API_KEY_HEADER } from '../../core/index.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { isRememberedStatus } from '../engine/idempotency.js';
 import { conflictDifferences } from './conflict.js';

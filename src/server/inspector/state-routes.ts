@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { nearestName } from '../../core/index.js';
 import { uid } from '../../operations/fields.js';
 import { PLAIN_MESSAGES } from '../../operations/issue-messages.js';
-import { nearestName } from '../../operations/near-name.js';
 import { once } from '../../operations/once.js';
 import { type OperationId, operationIds } from '../../operations/table.js';
 import type { RequestIssue } from '../../operations/validate.js';

@@ -1,9 +1,8 @@
+import type { Fail } from '../../core/index.js';
 import { isScope } from '../../operations/scopes.js';
 import { getOperation } from '../../operations/table.js';
 import { PROFILE_FORMAT, PROFILE_VERSION, type ProfileJsonType, type ServiceProfile } from './format.js';
 import { isObject, type Json } from './json.js';
-
-type Fail = (message: string) => never;
 
 const JSON_TYPES: readonly ProfileJsonType[] = [
   'string',
