@@ -99,22 +99,4 @@ describe('ReadCache', () => {
     data.reset();
     expect(reads.json(record)).toBe('{"puntos":3}');
   });
-
-  it('a change that ends later moves the revision again when it ends', async () => {
-    const data = new ServerState('empty');
-    const reads = new ReadCache(data);
-    const record = { puntos: 1 };
-    let finish = () => {};
-    const pending = data.change(
-      () =>
-        new Promise<void>((resolve) => {
-          finish = resolve;
-        }),
-    );
-    reads.json(record);
-    record.puntos = 4;
-    finish();
-    await pending;
-    expect(reads.json(record)).toBe('{"puntos":4}');
-  });
 });

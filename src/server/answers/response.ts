@@ -34,18 +34,14 @@ export type DeliveryFault =
   | { action: 'drop'; delayMs: number }
   | { action: 'stall'; delayMs: number; afterBytes: number; stallMs: number };
 
-/** An answer: ready when nothing had to wait, so reads stay off the promise machinery. */
+/**
+ * An answer: ready, but for a request run under an Idempotency-Key, whose answer is kept under
+ * the key a turn later (the engine's `keep`), so every other request stays off the promise machinery.
+ */
 export type Answer = EngineResponse | Promise<EngineResponse>;
 
-/**
- * `change` applied to an answer whether it is ready or still coming; `recover` turns what the
- * work threw or rejected with into an answer.
- */
-export function mapAnswer(
-  answer: Answer,
-  change: (response: EngineResponse) => EngineResponse,
-  recover?: (error: unknown) => EngineResponse,
-): Answer {
-  if (answer instanceof Promise) return answer.then(change, recover);
+/** `change` applied to an answer whether it is ready or still coming. */
+export function mapAnswer(answer: Answer, change: (response: EngineResponse) => EngineResponse): Answer {
+  if (answer instanceof Promise) return answer.then(change);
   return change(answer);
 }

@@ -1,14 +1,11 @@
 import { type BaseMeta, failureOf } from './envelope.js';
-import { type Answer, mapAnswer } from './response.js';
+import type { EngineResponse } from './response.js';
 
-const same = <T>(value: T): T => value;
-
-/** Runs `work`, turning whatever it throws or rejects with into its envelope: the answer never fails. */
-export function settle(work: () => Answer, meta: BaseMeta): Answer {
-  const recover = (error: unknown) => failureOf(error, meta);
+/** Runs `work`, turning whatever it throws into its envelope: the answer never fails. */
+export function settle(work: () => EngineResponse, meta: BaseMeta): EngineResponse {
   try {
-    return mapAnswer(work(), same, recover);
+    return work();
   } catch (error) {
-    return recover(error);
+    return failureOf(error, meta);
   }
 }

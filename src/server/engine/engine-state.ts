@@ -1,11 +1,12 @@
 import { FaultInjector } from '../faults/injector.js';
-import { type Calibration, calibrationOf } from '../profile/follow.js';
 import { ServerState } from '../state/server-state.js';
 import { createKeyRegistry, type KeyRegistry } from './auth.js';
 import { IdempotencyStore } from './idempotency.js';
 import { type EngineOptions, type ResolvedOptions, resolveOptions, SWITCHED_ON_FAULTS } from './options.js';
+import { profileRules } from './profile-rules.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
+import { type Rules, specRules } from './rules.js';
 
 const GROUP_ACTION_WINDOW_MS = 60_000;
 
@@ -20,27 +21,25 @@ export interface EngineState {
   /** Undefined when fault injection is off (`setFaultInjection` switches it). */
   faults: FaultInjector | undefined;
   readonly reads: ReadCache;
-  /** Undefined without a profile: the answers are ours. */
-  readonly calibration: Calibration | undefined;
+  /** What the steps answer by where a service may differ: the spec's, or a profile's. */
+  readonly rules: Rules;
 }
 
 export function createEngineState(given: EngineOptions = {}): EngineState {
   const options = resolveOptions(given);
   const { limits } = options;
   const data = new ServerState(options.seed);
-  const calibration = options.profile ? calibrationOf(options.profile) : undefined;
-  // A profile's rate limit is the measured service's: it replaces limits.rateLimit.limit.
-  const requestLimit = calibration?.rateLimit?.requests ?? limits.rateLimit.limit;
+  const rules = options.profile ? profileRules(options.profile, limits) : specRules(limits);
   return {
     options,
     data,
     keys: createKeyRegistry(options.keys),
-    requestLimiter: new FixedWindowLimiter(requestLimit, limits.rateLimit.windowMs),
+    requestLimiter: new FixedWindowLimiter(rules.requestLimit, limits.rateLimit.windowMs),
     groupActionLimiter: new FixedWindowLimiter(limits.groupActionsPerMinute, GROUP_ACTION_WINDOW_MS),
     idempotency: new IdempotencyStore(limits.idempotencyTtlMs),
     faults: options.faults ? new FaultInjector(options.faults) : undefined,
     reads: new ReadCache(data),
-    calibration,
+    rules,
   };
 }
 

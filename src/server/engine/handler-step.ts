@@ -1,9 +1,8 @@
 import type { OperationDefinition } from '../../operations/define.js';
 import type { Operation } from '../../operations/table.js';
-import { type BaseMeta, failureOf, successResponse, successResponseOfJson } from '../answers/envelope.js';
+import { type BaseMeta, successResponse, successResponseOfJson } from '../answers/envelope.js';
 import { rateLimited } from '../answers/failures.js';
-import type { Answer } from '../answers/response.js';
-import { settle } from '../answers/settle.js';
+import type { EngineResponse } from '../answers/response.js';
 import { type Handler, type HandlerContext, handlers } from '../handlers/index.js';
 import type { Call } from './call.js';
 import type { EngineState } from './engine-state.js';
@@ -11,20 +10,19 @@ import type { ValidInput } from './input.js';
 
 /**
  * Step 10: the operation's handler. A failure it throws (404, 422, a group action over its
- * limit) becomes an answer here, so that the idempotency step can remember it.
+ * limit) is settled with the other steps' refusals, and then kept under the request's
+ * Idempotency-Key as its success would be.
  */
-export function runHandler(state: EngineState, call: Call, input: ValidInput, at: number): Answer {
-  return settle(() => {
-    const { operation } = call.route;
-    if ((operation as OperationDefinition).groupAction) checkGroupActionLimit(state, call, at);
-    const handler = handlers[operation.id] as Handler<Operation>;
-    const context = contextOf(state, call, input, at);
-    if (operation.method === 'GET') return answerRead(state, handler(context), call.meta);
-    return answerData(
-      state.data.change(() => handler(context)),
-      call.meta,
-    );
-  }, call.meta);
+export function runHandler(state: EngineState, call: Call, input: ValidInput, at: number): EngineResponse {
+  const { operation } = call.route;
+  if ((operation as OperationDefinition).groupAction) checkGroupActionLimit(state, call, at);
+  const handler = handlers[operation.id] as Handler<Operation>;
+  const context = contextOf(state, call, input, at);
+  if (operation.method === 'GET') return answerRead(state, handler(context), call.meta);
+  return successResponse(
+    state.data.change(() => handler(context)),
+    call.meta,
+  );
 }
 
 /** Group actions have a per-key limit of their own (per minute). */
@@ -48,16 +46,8 @@ function contextOf(state: EngineState, call: Call, input: ValidInput, at: number
   } as HandlerContext;
 }
 
-function answerData(data: unknown, meta: BaseMeta): Answer {
-  if (!(data instanceof Promise)) return successResponse(data, meta);
-  return data.then(
-    (value) => successResponse(value, meta),
-    (error) => failureOf(error, meta),
-  );
-}
-
 /** A read changes nothing, so the text of what it returns is kept until the next change. */
-function answerRead(state: EngineState, data: unknown, meta: BaseMeta): Answer {
-  if (typeof data !== 'object' || data === null || data instanceof Promise) return answerData(data, meta);
+function answerRead(state: EngineState, data: unknown, meta: BaseMeta): EngineResponse {
+  if (typeof data !== 'object' || data === null) return successResponse(data, meta);
   return successResponseOfJson(state.reads.json(data), meta);
 }

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '../../operations/envelope.js';
 import { type BaseMeta, failureResponse } from '../answers/envelope.js';
 import { ApiFailure, rateLimited } from '../answers/failures.js';
-import { type Answer, type DeliveryFault, type EngineResponse, mapAnswer } from '../answers/response.js';
+import type { DeliveryFault, EngineResponse } from '../answers/response.js';
 import type { FaultInjector } from './injector.js';
 import type { FaultKind } from './options.js';
 
@@ -26,16 +26,20 @@ function withFault(response: EngineResponse, fault: DeliveryFault): EngineRespon
   return { ...response, fault };
 }
 
+/** How an answer is delivered with the fault decided for its request. */
+export type Delivery = (response: EngineResponse) => EngineResponse;
+
 /**
- * Answers one /ext/v3 request with the fault the injector decides. `process` runs the request
- * (and commits its effect); it must not throw. Faults "before processing" never call it.
+ * The fault the injector decides for one /ext/v3 request: an answer in the request's place (a
+ * fault "before processing": the request is not run), how the request's own answer is delivered,
+ * or undefined when it is delivered as it is.
  */
-export function injectFault(injector: FaultInjector, meta: BaseMeta, process: () => Answer): Answer {
+export function injectFault(injector: FaultInjector, meta: BaseMeta): EngineResponse | Delivery | undefined {
   const { kind, delayMs } = injector.next();
   const delay: DeliveryFault = { action: 'delay', delayMs };
   switch (kind) {
     case undefined:
-      return delayMs === 0 ? process() : mapAnswer(process(), (response) => withFault(response, delay));
+      return delayMs === 0 ? undefined : (response) => withFault(response, delay);
     case 'serverError':
       return withFault(marked(failureResponse(injectedServerError(), meta), kind), delay);
     case 'rateLimitStorm': {
@@ -48,15 +52,14 @@ export function injectFault(injector: FaultInjector, meta: BaseMeta, process: ()
     case 'dropBeforeProcessing':
       return withFault(marked(failureResponse(connectionLost(), meta), kind), { action: 'drop', delayMs });
     case 'dropAfterCommit':
-      return mapAnswer(process(), (response) => withFault(response, { action: 'drop', delayMs }));
+      return (response) => withFault(response, { action: 'drop', delayMs });
     case 'stallBody':
-      return mapAnswer(process(), (response) =>
+      return (response) =>
         withFault(marked(response, kind), {
           action: 'stall',
           delayMs,
           afterBytes: Math.floor(Buffer.byteLength(response.body) / 2),
           stallMs: injector.config.stallMs,
-        }),
-      );
+        });
   }
 }

@@ -23,10 +23,11 @@ export interface HandlerContext<Op extends Operation = Operation> {
   host: string | undefined;
 }
 
-/** A handler returns the `data` of a successful answer, or throws an ApiFailure. */
-export type Handler<Op extends Operation> = (
-  context: HandlerContext<Op>,
-) => z.input<Op['data']> | Promise<z.input<Op['data']>>;
+/**
+ * A handler returns the `data` of a successful answer, or throws an ApiFailure; at once, as the
+ * state is in memory (the engine runs it and answers in the same turn).
+ */
+export type Handler<Op extends Operation> = (context: HandlerContext<Op>) => z.input<Op['data']>;
 
 /** One handler per operation id; the compiler checks that none is missing. */
 export type Handlers = { [Op in Operation as Op['id']]: Handler<Op> };

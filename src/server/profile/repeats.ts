@@ -10,12 +10,12 @@ export type Repeat = RepeatFact['repeat'];
 
 /** What the profiled service did with a key sent to `operationId` again, when a sandbox run measured it. */
 export function repeatFact(
-  calibration: Calibration | undefined,
+  calibration: Calibration,
   operationId: string,
   repeat: Repeat,
 ): RepeatFact | undefined {
   return calibration
-    ?.facts(operationId, 'idempotency')
+    .facts(operationId, 'idempotency')
     .filter((fact) => fact.repeat === repeat)
     .at(-1);
 }

@@ -29,19 +29,10 @@ export class ServerState {
     return this.#revision;
   }
 
-  /**
-   * Runs `apply` as a change of the data. A change that ends later (a promise) moves the
-   * revision again when it ends, so nothing read in the meantime outlives it.
-   */
+  /** Runs `apply` as a change of the data: synchronously, as every change of the store is. */
   change<Result>(apply: (store: Store) => Result): Result {
     this.#revision++;
-    const result = apply(this.#store);
-    if (result instanceof Promise) {
-      return result.finally(() => {
-        this.#revision++;
-      }) as Result;
-    }
-    return result;
+    return apply(this.#store);
   }
 
   /** Back to the seed. */
