@@ -7,7 +7,7 @@ import { checkLimitFacts } from '../profile/limits.js';
 import { carriedOut, repeatFact, repeatRefusal } from '../profile/repeats.js';
 import type { ServerLimits } from '../state/limits.js';
 import { type RawInput, type ValidInput, validateInput } from './input.js';
-import type { Repeated, Rules } from './rules.js';
+import { KEPT, type Repeated, type Rules } from './rules.js';
 
 /** A service that takes more than the table: the table's rules checked on a stand-in at its bound. */
 function validateLoosened(calibration: Calibration, operation: Operation, raw: RawInput): ValidInput {
@@ -24,7 +24,6 @@ function validateLoosened(calibration: Calibration, operation: Operation, raw: R
 }
 
 const AGAIN: Repeated = Object.freeze({ kind: 'again' });
-const KEPT: Repeated = Object.freeze({ kind: 'kept' });
 
 /**
  * The rules of the service a profile measured (`loyalty verify --profile-out`), where they differ

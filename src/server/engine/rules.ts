@@ -40,7 +40,8 @@ export interface Rules {
   follow(operationId: string, request: EngineRequest, answer: Answer, caller: Caller | undefined): Answer;
 }
 
-const KEPT: Repeated = Object.freeze({ kind: 'kept' });
+/** A repeated key answered as the spec says. */
+export const KEPT: Repeated = Object.freeze({ kind: 'kept' });
 
 /** The rules as the spec says them: the table's checks, the configured rate limit, our answers. */
 export function specRules(limits: ServerLimits): Rules {
