@@ -20,7 +20,8 @@ export const STEPS = [
 /** Runs the steps in order; exits with the first failure's code. */
 function runSteps() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
+  /** @type {[string, number, boolean][]} */
   const times = [];
   let failed;
   const started = performance.now();
