@@ -3,6 +3,7 @@ import { defineConfig, type Options } from 'tsup';
 
 const library = {
   entry: {
+    operations: 'src/operations/entry.ts',
     index: 'src/index.ts',
     server: 'src/server/index.ts',
     msw: 'src/msw/index.ts',

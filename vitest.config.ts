@@ -23,6 +23,7 @@ export default defineConfig({
       { find: /^loyalty-sdk\/bulk$/, replacement: src('bulk/entry.ts') },
       { find: /^loyalty-sdk\/redis$/, replacement: src('redis/entry.ts') },
       { find: /^loyalty-sdk\/verify$/, replacement: src('verify/index.ts') },
+      { find: /^loyalty-sdk\/operations$/, replacement: src('operations/entry.ts') },
       { find: /^loyalty-sdk$/, replacement: src('index.ts') },
       { find: /^#undici-loader$/, replacement: src('client/undici-loader.ts') },
       { find: /^#open-telemetry$/, replacement: src('telemetry/open-telemetry.ts') },

@@ -1,6 +1,7 @@
 /**
- * The client (`LoyaltyClient`), its errors, types and retry policy, the in-memory limiter
- * (`createMemoryLimiter`), and the operation table.
+ * The client (`LoyaltyClient`), its errors, types and retry policy, and the in-memory limiter
+ * (`createMemoryLimiter`). The operation table, its schemas and help text are
+ * `loyalty-sdk/operations`: a client never shows their prose, so this entry does not load it.
  *
  * @packageDocumentation
  * @module loyalty-sdk
@@ -59,7 +60,9 @@ export type { FetchLike } from './client/transport.js';
 export type { KeyLimiter, Limiter, LimitKind } from './limits/limiter.js';
 export { createMemoryLimiter } from './limits/memory.js';
 export type { LimiterPacing, LimiterRates, MemoryLimiterOptions } from './limits/options.js';
-export { BUSINESS_RULE_CODES, type BusinessRuleCode } from './operations/envelope.js';
-export * from './operations/index.js';
+export { BUSINESS_RULE_CODES, type BusinessRuleCode, type EnvelopeMeta } from './operations/envelope.js';
+export type { Scope } from './operations/scopes.js';
+export type { OperationId } from './operations/table.js';
+export type { ParameterLocation, RequestIssue } from './operations/validate.js';
 export type * from './types.js';
 export { SDK_VERSION } from './version.js';

@@ -4,8 +4,8 @@
  * share a job with no coordinator.
  */
 import { createHash } from 'node:crypto';
-import { idempotencyKey as keyRule } from 'loyalty-sdk';
 import { BULK_KEY_PREFIX, deriveIdempotencyKey } from 'loyalty-sdk/bulk';
+import { idempotencyKey as keyRule } from 'loyalty-sdk/operations';
 import { describe, expect, it } from 'vitest';
 import { sha256HexNode, sha256HexWeb } from '../../src/limits/sha256.js';
 import { openLedger } from './accrual-job.js';

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  API_PREFIX,
-  type LoyaltyClient,
-  LoyaltyValidationError,
-  type OperationId,
-  operationIds,
-  operations,
-  pathParamNames,
-} from '../../src/index.js';
+import { type LoyaltyClient, LoyaltyValidationError, type OperationId } from '../../src/index.js';
+import { API_PREFIX, operationIds, operations, pathParamNames } from '../../src/operations/index.js';
 import { CASES, invoke, methodOf } from '../support/sdk-call-cases.js';
 import { clientFor, rejection, TEST_KEY, UUID_V4, useStub } from '../support/stub-server.js';
 

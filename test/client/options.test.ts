@@ -1,16 +1,14 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  API_PREFIX,
   AuthenticationError,
   type ClientOptions,
   LoyaltyClient,
   LoyaltyConnectionError,
   LoyaltyError,
   NotFoundError,
-  operations,
-  SUCCESS_MESSAGE,
 } from '../../src/index.js';
+import { API_PREFIX, operations, SUCCESS_MESSAGE } from '../../src/operations/index.js';
 import { capturingLogger } from '../support/capturing-logger.js';
 import {
   clientFor,

@@ -3,13 +3,8 @@
  * resource is a RouteNotFoundError naming the full URL and the baseUrl to check.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ERROR_CODES,
-  LoyaltyApiError,
-  type LoyaltyClient,
-  NotFoundError,
-  RouteNotFoundError,
-} from '../../src/index.js';
+import { LoyaltyApiError, type LoyaltyClient, NotFoundError, RouteNotFoundError } from '../../src/index.js';
+import { ERROR_CODES } from '../../src/operations/index.js';
 import { clientFor, failure, json, type Reply, rejection, text, useStub } from '../support/stub-server.js';
 
 const stub = useStub();

@@ -4,8 +4,9 @@
  * meant to be, and no message is zod's own text.
  */
 import { describe, expect, it } from 'vitest';
-import { describeIssues, LoyaltyValidationError, type OperationId } from '../../src/index.js';
+import { LoyaltyValidationError, type OperationId } from '../../src/index.js';
 import type { OperationDefinition } from '../../src/operations/define.js';
+import { describeIssues } from '../../src/operations/index.js';
 import { operations } from '../../src/operations/table.js';
 import { validateRequest } from '../../src/operations/validate.js';
 import { invoke } from '../support/sdk-call-cases.js';

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LIMITS,
   LoyaltyClient,
   LoyaltyError,
   LoyaltyValidationError,
   type OperationId,
-  pathParamNames,
   type RequestOptions,
 } from '../../src/index.js';
+import { LIMITS, pathParamNames } from '../../src/operations/index.js';
 import { operations } from '../../src/operations/table.js';
 import { CASES, invoke, operationOf } from '../support/sdk-call-cases.js';
 import { clientFor, rejection, type StubServer, TEST_KEY, useStub } from '../support/stub-server.js';

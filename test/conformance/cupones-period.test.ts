@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, LoyaltyClient, LoyaltyValidationError } from '../../src/index.js';
+import { LoyaltyClient, LoyaltyValidationError } from '../../src/index.js';
+import { LIMITS } from '../../src/operations/index.js';
 import { createReferenceEngine, DEMO_API_KEY } from '../../src/server/internal.js';
 import { checkedEngine, openApiCheckOfFile } from '../support/openapi-check.js';
 

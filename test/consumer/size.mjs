@@ -4,7 +4,8 @@
 // - the main entry as Node loads it: dist/index.js and the chunks it imports, with the packages
 //   bundled into dist (zod), minified, gzipped.
 // Printed beside, for information: the SDK's own code of the main entry (src/index.ts, every
-// package external). Both budgets are what the third round reached (docs/decisions.md).
+// package external). The Worker's budget is what the third round reached; the main entry's, what
+// it measured once the operation table moved to loyalty-sdk/operations, plus 1% (docs/decisions.md).
 //
 //   node test/consumer/size.mjs        (after npm run build)
 import { mkdir, mkdtemp, rm, stat, symlink } from 'node:fs/promises';
@@ -16,7 +17,7 @@ import { build } from 'esbuild';
 import { workerBuildOptions } from '../runtimes/worker-build.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BUDGETS = { worker: 28_100, main: 42_850 };
+const BUDGETS = { worker: 28_100, main: 30_700 };
 const kb = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** @param {import('esbuild').BuildResult} result */

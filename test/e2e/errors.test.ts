@@ -9,7 +9,6 @@ import {
   BadRequestError,
   BUSINESS_RULE_CODES,
   ConflictError,
-  ERROR_CODES,
   type FetchLike,
   LoyaltyApiError,
   LoyaltyClient,
@@ -19,6 +18,7 @@ import {
   RouteNotFoundError,
   UnprocessableEntityError,
 } from 'loyalty-sdk';
+import { ERROR_CODES } from 'loyalty-sdk/operations';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ALL_APP_ID,

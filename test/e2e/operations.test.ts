@@ -3,16 +3,8 @@
  * test): the decoded `data` has the shape of src/operations/records.ts and the seeded values, and
  * `.withResponse()` carries status 200, the envelope's meta and the Idempotency-Key sent.
  */
-import {
-  type APIPromise,
-  getOperation,
-  type LoyaltyClient,
-  type Operation,
-  type OperationId,
-  operationIds,
-  operations,
-  renderHelp,
-} from 'loyalty-sdk';
+import type { APIPromise, LoyaltyClient, OperationId } from 'loyalty-sdk';
+import { getOperation, type Operation, operationIds, operations, renderHelp } from 'loyalty-sdk/operations';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_APP_ID, REQUEST_ID, recordingLogger, UUID_V4, useLiveServer } from '../support/live-server.js';
 

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
+import { prose } from '../../src/operations/prose.js';
 import { ERROR_CLASSES } from '../support/error-classes.js';
 
 /** The built package, loaded by its own name as a consumer loads it (runs after `npm run build`). */
@@ -13,6 +15,22 @@ const probe = (load: string) => `
   const e = new sdk.LoyaltyTimeoutError('op', undefined, 'x');
   console.log(JSON.stringify([e instanceof sdk.LoyaltyConnectionError, e instanceof sdk.LoyaltyError, e instanceof Error]));
 `;
+
+/** The operations whose description is in an entry's built file or a file it imports, at once or later. */
+function describedIn(entry: string): string[] {
+  const texts = new Map<string, string>();
+  const visit = (file: string) => {
+    if (texts.has(file)) return;
+    const text = readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');
+    texts.set(file, text);
+    for (const [, imported] of text.matchAll(/(?:from|import)\s*\(?\s*"\.\/([^"]+\.js)"/g))
+      visit(imported ?? '');
+  };
+  visit(entry);
+  return Object.entries(prose)
+    .filter(([, { description }]) => [...texts.values()].some((text) => text.includes(description)))
+    .map(([id]) => id);
+}
 
 function run(args: string[]): string[] {
   return execFileSync(process.execPath, args, { encoding: 'utf8' }).trim().split('\n');
@@ -101,6 +119,24 @@ describe('the built package', () => {
     })();`;
     const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
     expect(run(args)).toEqual(['[true]']);
+  });
+
+  it.each([
+    ['require', "const o = require('loyalty-sdk/operations');"],
+    ['import', "const o = await import('loyalty-sdk/operations');"],
+  ])('%s of loyalty-sdk/operations gives the operation table, its help and validation', (kind, load) => {
+    const code = `(async () => { ${load}
+      const add = o.getOperation('clientes.puntos.add');
+      console.log(JSON.stringify([o.operations.length, add.method, o.renderHelp(add).includes(add.summary),
+        o.validateRequest(add, { params: {}, body: {} }).ok]));
+    })();`;
+    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
+    expect(run(args)).toEqual(['[18,"POST",true,false]']);
+  });
+
+  it("the main entry's files carry none of the operations' prose; loyalty-sdk/operations' carry all", () => {
+    expect(describedIn('index.js')).toEqual([]);
+    expect(describedIn('operations.js')).toHaveLength(Object.keys(prose).length);
   });
 
   it('loyalty-sdk/openapi.json is the full OpenAPI 3.0 document of the 18 operations', () => {

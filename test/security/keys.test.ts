@@ -9,7 +9,8 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, ERROR_CODES, LoyaltyClient, type OperationId } from '../../src/index.js';
+import { AuthenticationError, LoyaltyClient, type OperationId } from '../../src/index.js';
+import { ERROR_CODES } from '../../src/operations/index.js';
 import { operations } from '../../src/operations/table.js';
 import { createReferenceEngine, EngineDispatcher, IN_PROCESS_BASE_URL } from '../../src/server/internal.js';
 import { call, callSample } from '../support/in-process-engine.js';

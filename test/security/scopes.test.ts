@@ -10,17 +10,8 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ERROR_CODES,
-  LoyaltyClient,
-  type Operation,
-  type OperationId,
-  operations,
-  PermissionDeniedError,
-  SCOPES,
-  type Scope,
-} from '../../src/index.js';
-import { API_PREFIX } from '../../src/operations/index.js';
+import { LoyaltyClient, type OperationId, PermissionDeniedError, type Scope } from '../../src/index.js';
+import { API_PREFIX, ERROR_CODES, type Operation, operations, SCOPES } from '../../src/operations/index.js';
 import { createReferenceEngine, EngineDispatcher, IN_PROCESS_BASE_URL } from '../../src/server/internal.js';
 import { checkProperty, runsFor } from '../support/property-runs.js';
 import { callValid } from '../support/valid-sdk-calls.js';

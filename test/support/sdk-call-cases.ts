@@ -1,11 +1,6 @@
-import {
-  type APIPromise,
-  type LoyaltyClient,
-  type OperationId,
-  pathParamNames,
-  type RequestOptions,
-} from '../../src/index.js';
+import type { APIPromise, LoyaltyClient, OperationId, RequestOptions } from '../../src/index.js';
 import type { OperationDefinition } from '../../src/operations/define.js';
+import { pathParamNames } from '../../src/operations/index.js';
 import { getOperation } from '../../src/operations/table.js';
 import { methodOf } from './method-of.js';
 
