@@ -1,4 +1,4 @@
-import type { OperationDefinition as Operation } from '../operations/define.js';
+import type { Operation } from '../operations/table.js';
 import { operationIds } from '../operations/table.js';
 import { BULK_OPTIONS } from './bulk/bulk-args.js';
 import { MCP_OPTIONS } from './mcp/args.js';

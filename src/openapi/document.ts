@@ -1,13 +1,12 @@
 import type * as z from 'zod/mini';
 import { license } from '../../package.json';
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from '../core/index.js';
-import type { OperationDefinition } from '../operations/define.js';
 import { envelope } from '../operations/envelope.js';
 import { HELP_PARAMETER, helpFlag } from '../operations/help.js';
 import { API_PREFIX } from '../operations/limits.js';
 import { describeParameters, requestJsonSchema, responseJsonSchema } from '../operations/parameters.js';
-import type { Operation } from '../operations/public.js';
-import { describedIdempotencyKey, operations } from '../operations/table.js';
+import type * as publicTypes from '../operations/public.js';
+import { describedIdempotencyKey, type Operation, operations } from '../operations/table.js';
 import { WIRE_INTEGER_PATTERN } from '../operations/wire.js';
 import { SDK_VERSION } from '../version.js';
 import { helpRequestExtension, idempotencyKeyDescription, requestBodyDescription } from './help-request.js';
@@ -33,7 +32,7 @@ function wireSchema(schema: Record<string, unknown>): Record<string, unknown> {
   return schema.type === 'integer' ? { ...schema, pattern: WIRE_INTEGER_PATTERN } : schema;
 }
 
-function parametersOf(operation: OperationDefinition): Json[] {
+function parametersOf(operation: Operation): Json[] {
   const parameters: Json[] = describeParameters(operation)
     .filter((parameter) => parameter.in !== 'body')
     .map(({ in: location, name, required, schema, description }) => ({
@@ -58,7 +57,7 @@ function parametersOf(operation: OperationDefinition): Json[] {
  * parameters, so the operation's description says that the others are refused (validateRequest
  * checks the query with a strict object, or an empty one where the table declares none).
  */
-function descriptionOf(operation: OperationDefinition): string {
+function descriptionOf(operation: Operation): string {
   const declared = describeParameters(operation)
     .filter((parameter) => parameter.in === 'query')
     .map((parameter) => parameter.name);
@@ -66,7 +65,7 @@ function descriptionOf(operation: OperationDefinition): string {
   return `${operation.description}\n\nA query parameter other than ${listed} is refused (400).`;
 }
 
-function pathItem(operation: OperationDefinition): Json {
+function pathItem(operation: Operation): Json {
   return {
     operationId: operation.id,
     summary: operation.summary,
@@ -112,7 +111,7 @@ function usedHeaders(parts: unknown[]): Record<string, Json> {
  * package ships the full document with a `{base_url}` variable.
  */
 export function buildOpenApiDocument(
-  include: (operation: Operation) => boolean = () => true,
+  include: (operation: publicTypes.Operation) => boolean = () => true,
   baseUrl?: string,
 ): Json {
   const paths: Record<string, Json> = {};

@@ -1,5 +1,5 @@
-import type { OperationDefinition } from '../operations/define.js';
 import { HELP_ANSWERED_BEFORE, HELP_PARAMETER } from '../operations/help.js';
+import type { Operation } from '../operations/table.js';
 
 /** @inline */
 type Json = Record<string, unknown>;
@@ -19,10 +19,7 @@ export function requestBodyDescription(): string {
 }
 
 /** The Idempotency-Key's description, with the help exception where the key is required. */
-export function idempotencyKeyDescription(
-  operation: OperationDefinition,
-  description: string | undefined,
-): string {
+export function idempotencyKeyDescription(operation: Operation, description: string | undefined): string {
   const base = description ?? 'Idempotency key';
   return operation.idempotency === 'required'
     ? `${base}. ${EXCEPT_HELP[0]?.toUpperCase()}${EXCEPT_HELP.slice(1)}.`
@@ -33,7 +30,7 @@ export function idempotencyKeyDescription(
  * `x-help-request` on every operation, for tools that read extensions (a validating proxy told to
  * honour it, a test generator): the query that asks for the help, its answer, and what is not checked.
  */
-export function helpRequestExtension(operation: OperationDefinition): Json {
+export function helpRequestExtension(operation: Operation): Json {
   const notChecked = ['scope', 'parameters'];
   if (operation.body) notChecked.push('requestBody');
   if (operation.idempotency !== 'none') notChecked.push('Idempotency-Key');

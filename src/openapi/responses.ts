@@ -1,7 +1,7 @@
-import type { OperationDefinition } from '../operations/define.js';
 import { ERROR_CODES } from '../operations/envelope.js';
 import { responseJsonSchema } from '../operations/parameters.js';
 import type { Scope } from '../operations/scopes.js';
+import type { Operation } from '../operations/table.js';
 import { failureEnvelope, successEnvelope } from './envelopes.js';
 
 /** @inline */
@@ -114,7 +114,7 @@ function errorResponse({ description, code, headers = [] }: ErrorAnswer, scope: 
 }
 
 /** The error statuses an operation can answer. */
-function errorStatuses(operation: OperationDefinition): string[] {
+function errorStatuses(operation: Operation): string[] {
   const statuses = ['400', '401', '429', '500'];
   if (operation.scope) statuses.push('403');
   if (operation.params) statuses.push('404');
@@ -128,7 +128,7 @@ const REPLAYED_STATUSES = new Set(['200', '404', '422']);
 /** The answers the reference server's fault injection may mark. */
 const FAULT_STATUSES = new Set(['200', '429', '500']);
 
-function successResponse(operation: OperationDefinition): Json {
+function successResponse(operation: Operation): Json {
   return {
     description: 'Success; with ?help=true, the plain-text help of the operation instead',
     content: {
@@ -141,7 +141,7 @@ function successResponse(operation: OperationDefinition): Json {
 }
 
 /** Every answer of an operation, by status, with the headers each carries. */
-export function responsesOf(operation: OperationDefinition): Json {
+export function responsesOf(operation: Operation): Json {
   const keyed = operation.idempotency !== 'none';
   const responses: Record<string, Json> = { '200': successResponse(operation) };
   for (const status of errorStatuses(operation))

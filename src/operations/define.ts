@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { once } from './once.js';
 import type { Scope } from './scopes.js';
+import type { OperationData } from './types.generated.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH';
 
@@ -11,6 +12,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH';
  * - `none`: a read; reads are safe to repeat and take no key.
  */
 export type IdempotencyRule = 'required' | 'optional' | 'none';
+
+/** The ids of the table's operations, as types.generated.ts lists them (types.proof.ts proves them the table's). */
+export type OperationId = keyof OperationData;
 
 /** @inline */
 export type ObjectSchema = z.ZodMiniObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
@@ -23,12 +27,15 @@ export interface Prose {
   readonly description: string;
 }
 
-/** What every row of the table says, besides its schemas. */
-interface OperationFacts {
+/**
+ * One operation of the table (table.ts): what it is and takes, how it is described, and the
+ * schema of what it answers. Each schema is built on its first read.
+ */
+export interface Operation extends Prose {
   /** The row number of the spec's endpoint table. */
   readonly number: number;
   /** The SDK method path without `client.`, e.g. `clientes.puntos.add`. */
-  readonly id: string;
+  readonly id: OperationId;
   readonly method: HttpMethod;
   /** Path below `/ext/v3`, with `{name}` placeholders in the order the SDK method takes them. */
   readonly path: string;
@@ -37,54 +44,45 @@ interface OperationFacts {
   readonly idempotency: IdempotencyRule;
   /** Group actions: the body's `dryRun` and the per-key group action limit apply. */
   readonly groupAction?: boolean;
-}
-
-/** Whether calling the operation can change anything: every method but GET (the reads). */
-export function isWrite(operation: Pick<OperationFacts, 'method'>): boolean {
-  return operation.method !== 'GET';
-}
-
-/** A row as the table declares it: each schema as the function that builds it. */
-export interface OperationDeclaration extends OperationFacts {
-  readonly params?: () => ObjectSchema;
-  readonly query?: () => ObjectSchema;
-  readonly body?: () => ObjectSchema;
-}
-
-/**
- * A row as the client reads it: what the operation is and what it takes, the schemas built on
- * first read. What it answers (answers.ts) and how it and its fields are described (prose.ts,
- * field-prose.ts) the client never needs; table.ts joins them to the rows.
- */
-export interface OperationRow extends OperationFacts {
   readonly params?: ObjectSchema;
   readonly query?: ObjectSchema;
   readonly body?: ObjectSchema;
+  /** Schema of `data` in a successful answer. */
+  readonly data: z.ZodMiniType<OperationData[OperationId]>;
 }
 
-/** A whole row: what the operation takes, how it is described and what it answers (table.ts). */
-export interface OperationDefinition extends OperationRow, Prose {
-  /** Schema of `data` in a successful answer. */
-  readonly data: z.ZodMiniType;
+/**
+ * An operation without its prose and its answer's schema: all the client needs to send a call,
+ * and all rows.ts bundles into it (table.ts joins the rest, which a Worker never loads).
+ */
+export type OperationRow = Omit<Operation, 'data' | keyof Prose>;
+
+/** Whether calling the operation can change anything: every method but GET (the reads). */
+export function isWrite(operation: Pick<Operation, 'method'>): boolean {
+  return operation.method !== 'GET';
 }
+
+/** A row as a resource file declares it: each schema as the function that builds it. */
+type Declaration = Omit<OperationRow, SchemaField> & { readonly [Field in SchemaField]?: () => ObjectSchema };
 
 /** The row of a declaration: every schema-building function replaced by what it builds. */
-export type Defined<Declaration> = {
-  readonly [Key in keyof Declaration]: Declaration[Key] extends () => infer Built ? Built : Declaration[Key];
+type Defined<Declared> = {
+  readonly [Key in keyof Declared]: Declared[Key] extends () => infer Built ? Built : Declared[Key];
 };
 
 const SCHEMA_FIELDS = ['params', 'query', 'body'] as const;
+type SchemaField = (typeof SCHEMA_FIELDS)[number];
 
 /** A row of the table whose schemas are built on their first read and then kept. */
-export function defineOperation<const Declaration extends OperationDeclaration>(
-  declaration: Declaration,
-): Defined<Declaration> {
-  const row: Record<string, unknown> = { ...(declaration as OperationDeclaration) };
+export function defineOperation<const Declared extends Declaration>(
+  declaration: Declared,
+): Defined<Declared> {
+  const row: Record<string, unknown> = { ...declaration };
   for (const field of SCHEMA_FIELDS) {
     const build = declaration[field];
     if (build) Object.defineProperty(row, field, { get: once(build), enumerable: true });
   }
-  return Object.freeze(row) as Defined<Declaration>;
+  return Object.freeze(row) as Defined<Declared>;
 }
 
 /** Names of the `{placeholders}` of a path, in order. */

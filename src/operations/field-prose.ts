@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
+import type { OperationId, OperationRow } from './define.js';
 import { BOUNDED_JSON, dryRun, idempotencyKey, jsonValue, motivo, puntos, uid } from './fields.js';
 import { grupoParams } from './grupos.js';
 import { once } from './once.js';
 import { perfilUpdate } from './perfil.js';
 import { PERIOD_RULES, regaloParams } from './promociones.js';
-import type { OperationId } from './rows.js';
 
 /**
  * What each field means, in words, for the help, the OpenAPI document and the MCP tools. Apart
@@ -90,19 +90,11 @@ export const describeSharedFields = /* @__PURE__ */ once(() => {
   for (const [field, prose] of sharedProse()) describe(field(), prose);
 });
 
-/** The object schemas an operation takes, as its row built them. */
-interface Takes {
-  readonly id: OperationId;
-  readonly params?: z.ZodMiniObject | undefined;
-  readonly query?: z.ZodMiniObject | undefined;
-  readonly body?: z.ZodMiniObject | undefined;
-}
-
 /**
  * Describes the fields an operation takes: the shared ones, and its own. A description that
  * names no field of the operation throws, so a renamed field cannot lose its description quietly.
  */
-export function describeFields(operation: Takes): void {
+export function describeFields(operation: OperationRow): void {
   describeSharedFields();
   const shapes = [operation.params, operation.query, operation.body].map((schema) => schema?.shape ?? {});
   for (const [name, prose] of Object.entries(ownProse()[operation.id] ?? {})) {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { counted } from '../core/index.js';
-import type { OperationDefinition } from './define.js';
+import type { Operation } from './define.js';
 import { API_PREFIX, LIMITS } from './limits.js';
 import { once } from './once.js';
 import { describeParameters } from './parameters.js';
@@ -51,7 +51,7 @@ const idempotencyText = () => ({
 });
 
 /** The plain-text help of an operation (`?help=true`), rendered from the table. */
-export function renderHelp(operation: OperationDefinition): string {
+export function renderHelp(operation: Operation): string {
   const lines = [
     `${operation.id}: ${operation.summary}`,
     '',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { OperationRow } from './define.js';
+import type { Operation } from './define.js';
 import type { ParameterLocation } from './validate.js';
 
 /** JSON Schema (OpenAPI 3.0 dialect) of a request schema, as the caller writes it. */
@@ -39,7 +39,7 @@ export interface ParameterDescription {
 }
 
 /** The parameters of an operation, one entry per path, query and top-level body field. */
-export function describeParameters(operation: OperationRow): ParameterDescription[] {
+export function describeParameters(operation: Operation): ParameterDescription[] {
   const out: ParameterDescription[] = [];
   const sources = [
     ['path', operation.params],

@@ -62,10 +62,12 @@ export type OperationById<Id extends OperationId> = Operation<Id>;
 export const operations: readonly Operation[] = table.operations;
 export const operationIds: readonly OperationId[] = table.operationIds;
 
-export const getOperation: {
-  <Id extends OperationId>(id: Id): Operation<Id>;
-  (id: string): Operation | undefined;
-} = table.getOperation;
+/** The operation of an id; `undefined` for a string that names none. */
+export function getOperation<Id extends OperationId>(id: Id): Operation<Id>;
+export function getOperation(id: string): Operation | undefined;
+export function getOperation(id: string): Operation | undefined {
+  return table.findOperation(id);
+}
 
 export type { AnswerEnvelope } from './envelope.js';
 
@@ -84,8 +86,8 @@ export const idempotencyKey: Schema<string> = /* @__PURE__ */ lazySchema(fields.
 /** A header value that cannot split or smuggle headers. */
 export const headerValue: Schema<string> = /* @__PURE__ */ lazySchema(fields.headerValue);
 
-// An operation of the table is a definition at run time: the casts only restore its zod type.
-const definitionOf = (operation: Operation) => operation as unknown as definitions.OperationDefinition;
+// The two below take the table's operation of the caller's id: the same object, typed with the
+// zod schemas this file's types leave out.
 
 /**
  * Checks a request against an operation of the table (path, query and body, and the
@@ -95,10 +97,10 @@ export function validateRequest(
   operation: Operation,
   parts: validation.RequestParts,
 ): validation.ValidationResult {
-  return validation.validateRequest(definitionOf(operation), parts);
+  return validation.validateRequest(table.getOperation(operation.id), parts);
 }
 
 /** The plain-text help of an operation, as the API answers `?help=true`. */
 export function renderHelp(operation: Operation): string {
-  return help.renderHelp(definitionOf(operation));
+  return help.renderHelp(table.getOperation(operation.id));
 }

@@ -8,12 +8,12 @@ import {
   clientesUpdate,
 } from './clientes.js';
 import { configuracionNivelesList } from './configuracion.js';
+import type { OperationId, OperationRow } from './define.js';
 import { gruposEtiquetasAdd, gruposNombreSet, gruposPuntosAdd } from './grupos.js';
 import { openapiRetrieve } from './openapi.js';
 import { promocionesCuponesList, promocionesList, promocionesSetStatus } from './promociones.js';
 import { reportesCatalogoRetrieve } from './reportes.js';
 import { tareasList, tareasSetStatus } from './tareas.js';
-import type { OperationData } from './types.generated.js';
 
 /**
  * The rows of the operation table, as the client needs them: what each of the 18 operations of
@@ -40,18 +40,19 @@ export const rows = [
   openapiRetrieve,
 ] as const;
 
-export type Row = (typeof rows)[number];
-/** The ids, as types.generated.ts lists them (zod-free); types.proof.ts proves them the table's. */
-export type OperationId = keyof OperationData;
-export type RowById<Id extends OperationId> = Extract<Row, { id: Id }>;
+export type { OperationId } from './define.js';
 
-const byId = new Map<string, Row>(rows.map((row) => [row.id, row]));
+/** The row of each operation as declared, with its own schemas' types (table.ts types each operation by it). */
+export type RowById<Id extends OperationId> = Extract<(typeof rows)[number], { id: Id }>;
+
+const byId = new Map<string, OperationRow>(rows.map((row) => [row.id, row]));
 
 /** The row of an operation, without what it answers: all a client needs to send a call. */
-export function getRow<Id extends OperationId>(id: Id): RowById<Id>;
-export function getRow(id: string): Row | undefined;
-export function getRow(id: string): Row | undefined {
+export function getRow(id: OperationId): OperationRow;
+/** The row named by a string a caller gave, if the table has one. */
+export function getRow(id: string): OperationRow | undefined;
+export function getRow(id: string): OperationRow | undefined {
   return byId.get(id);
 }
 
-export const operationIds = /* @__PURE__ */ rows.map((row) => row.id) as OperationId[];
+export const operationIds = /* @__PURE__ */ rows.map((row) => row.id);

@@ -1,26 +1,28 @@
 import type * as z from 'zod/mini';
 import { answers } from './answers.js';
-import type { OperationRow } from './define.js';
+import type { Operation, OperationRow, Prose } from './define.js';
 import { describeFields, describeSharedFields } from './field-prose.js';
 import { idempotencyKey } from './fields.js';
 import { once } from './once.js';
 import { prose } from './prose.js';
-import { type OperationId, type Row, type RowById, rows } from './rows.js';
+import { type OperationId, type RowById, rows } from './rows.js';
 
-type AnswerSchemas = { [Id in OperationId]: ReturnType<(typeof answers)[Id]> };
+export type { Operation, OperationId };
 
-type WholeRows = {
+type Operations = {
   [Id in OperationId]: RowById<Id> &
-    (typeof prose)[Id] & {
+    Prose & {
       /** Schema of `data` in a successful answer, built on first read. */
-      readonly data: AnswerSchemas[Id];
+      readonly data: ReturnType<(typeof answers)[Id]>;
     };
 };
 
-/** A whole row of the operation table: what the operation takes, how it is described, and the schema of what it answers. */
-export type OperationById<Id extends OperationId> = WholeRows[Id];
-export type Operation = WholeRows[OperationId];
-export type { OperationId };
+/**
+ * The operation of an id with its own schemas' types, where a caller needs them: the typed
+ * client's inputs and answers, the reference server's handlers, the generated types' proof.
+ * Of an id not known until run time (any `OperationId`), the `Operation`.
+ */
+export type OperationById<Id extends OperationId> = OperationId extends Id ? Operation : Operations[Id];
 
 const SCHEMA_FIELDS = ['params', 'query', 'body'] as const;
 
@@ -28,7 +30,7 @@ const SCHEMA_FIELDS = ['params', 'query', 'body'] as const;
  * The row with its prose and its answer's schema beside the others, each schema built on first
  * read and, before it is handed out, its fields described (field-prose.ts).
  */
-function withAnswer(row: Row): Operation {
+function withAnswer(row: OperationRow): object {
   const describe = once(() => describeFields(row));
   const described = (build: () => unknown): PropertyDescriptor => ({
     get: () => {
@@ -39,23 +41,30 @@ function withAnswer(row: Row): Operation {
   });
   const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(row);
   for (const field of SCHEMA_FIELDS) {
-    if (field in row) descriptors[field] = described(() => (row as OperationRow)[field]);
+    if (field in row) descriptors[field] = described(() => row[field]);
   }
   descriptors.data = described(once(answers[row.id] as () => z.ZodMiniType));
-  return Object.freeze(Object.defineProperties({ ...prose[row.id] }, descriptors)) as Operation;
+  return Object.freeze(Object.defineProperties({ ...prose[row.id] }, descriptors));
 }
 
+/** The table by id: a known id's operation typed as its own, any other string's `undefined`. */
+type ById = { get<Id extends OperationId>(id: Id): OperationById<Id> } & ReadonlyMap<string, Operation>;
+
+// The table's one cast: an operation is its row's property descriptors joined to its prose and
+// answer (withAnswer), which the compiler does not follow; each key is its row's id (rows.ts).
+const byId = /* @__PURE__ */ new Map(/* @__PURE__ */ rows.map((row) => [row.id, withAnswer(row)])) as ById;
+
 /** The operation table: the 18 operations of the spec, in its order. Everything else derives from it. */
-export const operations: readonly Operation[] = /* @__PURE__ */ rows.map(withAnswer);
+export const operations: readonly Operation[] = /* @__PURE__ */ Array.from(/* @__PURE__ */ byId.values());
 
-const byId = /* @__PURE__ */ new Map<string, Operation>(
-  /* @__PURE__ */ operations.map((operation) => [operation.id, operation]),
-);
-
-export function getOperation<Id extends OperationId>(id: Id): OperationById<Id>;
-export function getOperation(id: string): Operation | undefined;
-export function getOperation(id: string): Operation | undefined {
+/** The operation of an id of the table. */
+export function getOperation<Id extends OperationId>(id: Id): OperationById<Id> {
   return byId.get(id);
+}
+
+/** The operation a caller named (a command line, a file), if the table has one. */
+export function findOperation(name: string): Operation | undefined {
+  return byId.get(name);
 }
 
 export { operationIds } from './rows.js';

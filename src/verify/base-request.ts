@@ -1,6 +1,7 @@
 import { pathParamNames } from '../operations/define.js';
 import { describeParameters, requestJsonSchema } from '../operations/parameters.js';
-import { NONEXISTENT, type Operation, type Probe } from './probe.js';
+import type { Operation } from '../operations/table.js';
+import { NONEXISTENT, type Probe } from './probe.js';
 import { validObject, validValue } from './values.js';
 
 /**

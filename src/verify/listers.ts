@@ -1,4 +1,4 @@
-import type { Operation } from './probe.js';
+import type { Operation } from '../operations/table.js';
 import type { Samples } from './types.js';
 
 /** The sample names and the list reads whose items carry them (ids found by earlier reads). */

@@ -2,14 +2,16 @@ import type { Dispatcher } from 'undici';
 import { type ApiUrl, resolveApiUrl } from '../client/base-url.js';
 import { LoyaltyError } from '../client/errors.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/options.js';
-import { getOperation, type OperationId, operations as table } from '../operations/table.js';
+import { checkNames, type Fail, failingWith } from '../core/index.js';
+import {
+  findOperation,
+  getOperation,
+  type Operation,
+  type OperationId,
+  operations,
+} from '../operations/table.js';
 import { checkProfile } from '../server/internal.js';
 import { realClock, type VerifyClock } from './pacer.js';
-
-const operations = table as readonly Operation[];
-
-import { checkNames, type Fail, failingWith } from '../core/index.js';
-import type { Operation } from './probe.js';
 import type { Samples, ServiceProfile, VerifyMode, VerifyOptions, VerifyProgress } from './types.js';
 
 export const DEFAULT_MAX_REQUESTS_PER_SECOND = 2;
@@ -72,7 +74,7 @@ function checkSamples(samples: unknown): Samples {
     const values = (samples as Record<string, unknown>)[name];
     if (values === undefined) continue;
     if (!Array.isArray(values)) fail(`samples.${name} must be an array`);
-    const params = (getOperation(operationId) as Operation).params;
+    const params = getOperation(operationId).params;
     values.forEach((value, index) => {
       const checked = params?.safeParse({ [name]: value });
       if (!checked?.success)
@@ -89,7 +91,7 @@ function checkOperations(ids: unknown): readonly Operation[] {
   if (ids === undefined) return operations;
   if (!Array.isArray(ids) || ids.length === 0) fail('operations must be a non-empty array of operation ids');
   for (const id of ids) {
-    if (getOperation(String(id)) === undefined)
+    if (findOperation(String(id)) === undefined)
       fail(`operations names an unknown operation: ${JSON.stringify(id)}`);
   }
   return operations.filter((operation) => ids.includes(operation.id));

@@ -1,9 +1,9 @@
 import { pathParamNames } from '../operations/define.js';
 import type { Scope } from '../operations/scopes.js';
-import { getOperation } from '../operations/table.js';
+import { getOperation, type Operation } from '../operations/table.js';
 import { baseQuery, isCreate, keySource, refusalBase } from './base-request.js';
 import { FOUND_BY } from './listers.js';
-import type { Operation, ParamValue, Probe } from './probe.js';
+import type { ParamValue, Probe } from './probe.js';
 import { plannedLookups } from './probes/nowhere.js';
 import { authProbes, ruleProbes, scopeProbe } from './refusal-probes.js';
 import type { Samples } from './types.js';
@@ -41,7 +41,7 @@ const SAMPLE_NAMES = new Set<string>(['uid', 'grupoId', 'regaloId', 'tareaId']);
 
 export function discoveryProbe(): Probe {
   return {
-    operation: getOperation('openapi.retrieve') as Operation,
+    operation: getOperation('openapi.retrieve'),
     purpose: 'discovery',
     check: 'discovery: the OpenAPI document of the key',
     target: 'response.200.data',

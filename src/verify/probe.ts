@@ -1,9 +1,5 @@
-import type { OperationDefinition } from '../operations/define.js';
-import type { OperationId } from '../operations/table.js';
+import type { Operation } from '../operations/table.js';
 import type { ProbePurpose, Samples } from './types.js';
-
-/** A row of the operation table with all it says (its schemas optional), named by its id. */
-export type Operation = Omit<OperationDefinition, 'id'> & { readonly id: OperationId };
 
 /** Which key a probe carries: the run's, none, or one no service issued. */
 type KeyUse = 'own' | 'none' | 'wrong';

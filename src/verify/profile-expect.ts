@@ -1,6 +1,6 @@
 import { responseJsonSchema } from '../operations/parameters.js';
+import type { Operation } from '../operations/table.js';
 import { fieldPath, type ProfileFact, type ServiceProfile } from '../server/internal.js';
-import type { Operation } from './probe.js';
 import { type FieldShape, type Shape, shapeOfSchema } from './shape.js';
 
 type FieldFact = Extract<ProfileFact, { kind: 'field' }>;

@@ -13,7 +13,6 @@ import {
 } from '../server/internal.js';
 import { SDK_VERSION } from '../version.js';
 import { diffShapes, joinPath } from './compare/shapes.js';
-import type { Operation } from './probe.js';
 import { observedEntries } from './profile-entries.js';
 import { expectedRecord } from './profile-expect.js';
 import { detailsKey, headerKey, observationsOf } from './profile-observe.js';
@@ -34,7 +33,7 @@ function shapeAt(shape: Shape, path: readonly string[]): Shape {
 function fieldFacts(run: Run): ProfileFact[] {
   const out: ProfileFact[] = [];
   for (const [operationId, observed] of observationsOf(run).records) {
-    const expected = expectedRecord(getOperation(operationId) as Operation, run.options.profile);
+    const expected = expectedRecord(getOperation(operationId), run.options.profile);
     for (const difference of diffShapes(expected, observed, 'observed')) {
       if (difference.path.length === 0 || difference.path.at(-1) === '[]') continue;
       out.push({

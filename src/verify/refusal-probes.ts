@@ -1,8 +1,9 @@
 import { describeParameters, type ParameterDescription } from '../operations/parameters.js';
+import type { Operation } from '../operations/table.js';
 import { validateRequest } from '../operations/validate.js';
 import { decodeWireParams } from '../operations/wire.js';
 import { isCreate, type ProbeBase, refusalBase } from './base-request.js';
-import type { Operation, Probe, UpperBound } from './probe.js';
+import type { Probe, UpperBound } from './probe.js';
 import { breakages } from './values.js';
 
 /**

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Scope } from '../operations/scopes.js';
-import { operations } from '../operations/table.js';
+import { type Operation, operations } from '../operations/table.js';
 import type { Unusable } from './classify.js';
 import { type ResolvedVerifyOptions, resolveVerifyOptions } from './options.js';
 import type { VerifyClock } from './pacer.js';
 import { discoveryProbe, planProbes } from './plan.js';
-import type { Operation, Probe } from './probe.js';
+import type { Probe } from './probe.js';
 import { compareDocuments, discover } from './probes/discovery.js';
 import { headerFindings, headerProfile } from './probes/headers.js';
 import { nowhereId } from './probes/nowhere.js';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kebab } from '../../src/cli/table/command-tree.js';
-import type { OperationDefinition } from '../../src/operations/define.js';
 import { pathParamNames } from '../../src/operations/define.js';
+import type { Operation } from '../../src/operations/table.js';
 import { getOperation, type OperationId, operations } from '../../src/operations/table.js';
 import { VALID_ARGS } from '../support/valid-sdk-calls.js';
 import { loyalty, serverForCli } from './cli-harness.js';
@@ -22,7 +22,7 @@ function flagsOf(fields: Record<string, unknown>, prefix = ''): string[] {
 }
 
 /** The command line of `client.<id>(...VALID_ARGS[id])`. */
-function commandLine(operation: OperationDefinition): string[] {
+function commandLine(operation: Operation): string[] {
   const args = VALID_ARGS[operation.id as OperationId];
   const positionals = args.slice(0, pathParamNames(operation.path).length).map(String);
   const fields = args[positionals.length] as Record<string, unknown> | undefined;
@@ -32,15 +32,16 @@ function commandLine(operation: OperationDefinition): string[] {
 const { env } = await serverForCli();
 
 describe('a command for every operation of the table', () => {
-  it.each(
-    (operations as readonly OperationDefinition[]).map((operation) => [operation.id, operation] as const),
-  )('%s: runs, exits 0 and prints its data as JSON on a pipe', async (id, operation) => {
-    const run = await loyalty(commandLine(operation), env);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const data = JSON.parse(run.stdout);
-    expect(getOperation(id as OperationId).data.safeParse(data).success).toBe(true);
-  });
+  it.each((operations as readonly Operation[]).map((operation) => [operation.id, operation] as const))(
+    '%s: runs, exits 0 and prints its data as JSON on a pipe',
+    async (id, operation) => {
+      const run = await loyalty(commandLine(operation), env);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const data = JSON.parse(run.stdout);
+      expect(getOperation(id as OperationId).data.safeParse(data).success).toBe(true);
+    },
+  );
 
   it('a group action applied with --yes changes the group; the command line names it like the SDK', async () => {
     const run = await loyalty(['grupos', 'puntos', 'add', '1', '--puntos', '2', '--yes'], env);

@@ -4,14 +4,14 @@ import { type CallDefaults, prepareCall, prepareHelpCall } from '../../src/clien
 import { NO_OPTIONS } from '../../src/client/request-options.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/client/retry.js';
 import { LoyaltyError, LoyaltyValidationError, type RequestOptions } from '../../src/index.js';
-import type { OperationDefinition } from '../../src/operations/define.js';
+import type { Operation } from '../../src/operations/table.js';
 import { getOperation } from '../../src/operations/table.js';
 import { UUID_V4 } from '../support/stub-server.js';
 
-const clientesPuntosAdd: OperationDefinition = getOperation('clientes.puntos.add');
-const clientesRetrieve: OperationDefinition = getOperation('clientes.retrieve');
-const gruposNombreSet: OperationDefinition = getOperation('grupos.nombre.set');
-const tareasList: OperationDefinition = getOperation('tareas.list');
+const clientesPuntosAdd: Operation = getOperation('clientes.puntos.add');
+const clientesRetrieve: Operation = getOperation('clientes.retrieve');
+const gruposNombreSet: Operation = getOperation('grupos.nombre.set');
+const tareasList: Operation = getOperation('tareas.list');
 
 const KEY = 'prepare-test-key-0123456789';
 

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { OperationDefinition } from '../../src/operations/define.js';
-import { getOperation, operations } from '../../src/operations/table.js';
+import type { Operation } from '../../src/operations/table.js';
+import { findOperation, operations } from '../../src/operations/table.js';
 
 const SOURCE = readFileSync(new URL('../../src/client/resources.ts', import.meta.url), 'utf8');
 
@@ -15,7 +15,7 @@ const DOCUMENTED_CALL =
 
 const documented = [...SOURCE.matchAll(DOCUMENTED_CALL)].map((match) => {
   const [, method, path, inParentheses, id] = match as unknown as string[];
-  const operation = getOperation(id as string) as OperationDefinition | undefined;
+  const operation = findOperation(id as string);
   const [scope, ...notes] = (inParentheses as string).split(', ');
   return { method, path, scope, notes, operation, where: id };
 });
@@ -28,7 +28,7 @@ describe('resource method doc comments', () => {
   });
 
   it.each(documented)('the comment of $where names its method, path and scope', (entry) => {
-    const operation = entry.operation as OperationDefinition;
+    const operation = entry.operation as Operation;
     expect(`${entry.method} ${entry.path}`).toBe(`${operation.method} ${operation.path}`);
     expect(entry.scope).toBe(operation.scope ?? 'no scope');
   });
@@ -36,7 +36,7 @@ describe('resource method doc comments', () => {
   it.each(documented)(
     'the comment of $where says Idempotency-Key exactly when the table requires one',
     (entry) => {
-      const operation = entry.operation as OperationDefinition;
+      const operation = entry.operation as Operation;
       expect(entry.notes.includes('Idempotency-Key')).toBe(operation.idempotency === 'required');
     },
   );

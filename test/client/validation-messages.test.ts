@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LoyaltyValidationError, type OperationId } from '../../src/index.js';
-import type { OperationDefinition } from '../../src/operations/define.js';
 import { describeIssues } from '../../src/operations/index.js';
+import type { Operation } from '../../src/operations/table.js';
 import { operations } from '../../src/operations/table.js';
 import { validateRequest } from '../../src/operations/validate.js';
 import { invoke } from '../support/sdk-call-cases.js';
@@ -99,7 +99,7 @@ describe('an unknown key suggests the field it was probably meant to be', () => 
 describe('no message is zod text', () => {
   const ZOD_TEXT = /Invalid input|Unrecognized key|expected \w+, received/;
   const WRONG: unknown[] = [undefined, {}, null, 'text', 7, [], { zzz: 1 }];
-  const table: readonly OperationDefinition[] = operations;
+  const table: readonly Operation[] = operations;
 
   it.each(table.filter((operation) => operation.body))(
     '#$number $id: every refused body reads in plain words',

@@ -38,7 +38,7 @@ async function expectRefused(
 const withParam = (name: string) =>
   operations.filter((operation) => pathParamNames(operation.path).includes(name));
 const withBodyField = (name: string) =>
-  operations.filter((operation) => 'body' in operation && Object.hasOwn(operation.body.shape, name));
+  operations.filter((operation) => operation.body !== undefined && Object.hasOwn(operation.body.shape, name));
 
 describe('uid (path): 1..128 characters, not "." or ".."', () => {
   const uidOperations = withParam('uid');

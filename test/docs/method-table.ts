@@ -4,9 +4,9 @@
  * README differs from what this renders.
  */
 import * as z from 'zod/mini';
-import type { OperationDefinition } from '../../src/operations/define.js';
 import { describeParameters, type ParameterDescription } from '../../src/operations/parameters.js';
 import * as records from '../../src/operations/records.js';
+import type { Operation } from '../../src/operations/table.js';
 import { operations } from '../../src/operations/table.js';
 import { PARAMS_NAMES } from './params-names.js';
 
@@ -49,7 +49,7 @@ function recordType(schema: unknown, operationId: string): string {
 }
 
 /** The object argument: `{ puntos, motivo? }`, its type's name when long, `?` after it when optional. */
-function objectArgument(operation: OperationDefinition, fields: ParameterDescription[]): string {
+function objectArgument(operation: Operation, fields: ParameterDescription[]): string {
   const shown =
     fields.length > MAX_FIELDS_SHOWN
       ? PARAMS_NAMES[operation.id]
@@ -58,7 +58,7 @@ function objectArgument(operation: OperationDefinition, fields: ParameterDescrip
   return `${shown}${optional ? '?' : ''}`;
 }
 
-function sdkCall(operation: OperationDefinition): string {
+function sdkCall(operation: Operation): string {
   const parameters = describeParameters(operation);
   const path = parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name);
   const fields = parameters.filter((parameter) => parameter.in !== 'path');
@@ -66,7 +66,7 @@ function sdkCall(operation: OperationDefinition): string {
   return `client.${operation.id}(${[...path, ...object].join(', ')})`;
 }
 
-function row(operation: OperationDefinition): string {
+function row(operation: Operation): string {
   const cells = [
     String(operation.number),
     `\`${sdkCall(operation)}\``,

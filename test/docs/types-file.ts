@@ -7,13 +7,13 @@
  * `npm run docs:types` writes both; types-file.test.ts fails when either differs.
  */
 import type * as z from 'zod/mini';
-import type { OperationDefinition } from '../../src/operations/define.js';
 import { describeSharedFields } from '../../src/operations/field-prose.js';
 import { jsonValue } from '../../src/operations/fields.js';
 import { ruleOf } from '../../src/operations/help.js';
 import { describeParameters, type ParameterDescription } from '../../src/operations/parameters.js';
 import { perfilUpdate } from '../../src/operations/perfil.js';
 import * as records from '../../src/operations/records.js';
+import type { Operation } from '../../src/operations/table.js';
 import { operations } from '../../src/operations/table.js';
 import { PARAMS_NAMES } from './params-names.js';
 import { createRenderer } from './zod-type.js';
@@ -106,7 +106,7 @@ function field(parameter: ParameterDescription, schema: z.ZodMiniType): string[]
 
 interface ParamsType {
   name: string;
-  operation: OperationDefinition;
+  operation: Operation;
   /** Where the argument travels, and its schema. */
   part: 'body' | 'query';
   schema: z.ZodMiniObject;
@@ -115,7 +115,7 @@ interface ParamsType {
 
 /** The operations that take an argument object (a body or a query), with its public name. */
 function paramsTypes(): ParamsType[] {
-  return (operations as readonly OperationDefinition[]).flatMap((operation): ParamsType[] => {
+  return (operations as readonly Operation[]).flatMap((operation): ParamsType[] => {
     const fields = describeParameters(operation).filter((parameter) => parameter.in !== 'path');
     if (operation.body === undefined && operation.query === undefined) return [];
     if (operation.body !== undefined && operation.query !== undefined)
@@ -161,7 +161,7 @@ function renderData(): string[] {
     '',
     '/** The `data` of a successful answer of each operation, by operation id. */',
     'export interface OperationData {',
-    ...(operations as readonly OperationDefinition[]).map(
+    ...(operations as readonly Operation[]).map(
       (operation) => `  '${operation.id}': ${output.type(operation.data, '  ')};`,
     ),
     '}',
@@ -214,7 +214,7 @@ export function renderProofFile(): string {
     ...params.map(
       ({ name, operation, part }) => `  Holds<Same<${name}, PartOf<'${operation.id}', '${part}'>>>,`,
     ),
-    ...(operations as readonly OperationDefinition[]).map(
+    ...(operations as readonly Operation[]).map(
       ({ id }) => `  Holds<Same<OperationData['${id}'], DataOf<'${id}'>>>,`,
     ),
     '];',

@@ -4,8 +4,8 @@
  * operation of the table, arguments that mix valid and invalid values field by field.
  */
 import * as fc from 'fast-check';
-import type { OperationDefinition } from '../../src/operations/define.js';
 import { pathParamNames } from '../../src/operations/index.js';
+import type { Operation } from '../../src/operations/table.js';
 
 /** Seed customers of the demo data, and ids that exist in it. */
 export const SEED_UIDS = Array.from(
@@ -378,7 +378,7 @@ function objectOf(keys: readonly string[], chaos: boolean): fc.Arbitrary<object>
     );
 }
 
-function shapeKeys(schema: OperationDefinition['body']): string[] {
+function shapeKeys(schema: Operation['body']): string[] {
   return schema ? Object.keys(schema.shape) : [];
 }
 
@@ -391,7 +391,7 @@ export interface MethodArguments {
 }
 
 /** Arguments of an operation's SDK method, mixing valid and invalid values. */
-export function argumentsFor(operation: OperationDefinition): fc.Arbitrary<MethodArguments> {
+export function argumentsFor(operation: Operation): fc.Arbitrary<MethodArguments> {
   const params = fc.tuple(
     ...pathParamNames(operation.path).map((name) =>
       fc.oneof({ weight: 8, arbitrary: fieldValue(name, false) }, { weight: 1, arbitrary: wrongType }),

@@ -4,7 +4,6 @@
  * routing and authentication, and a checker for what every answer must look like.
  */
 import * as fc from 'fast-check';
-import type { OperationDefinition } from '../../src/operations/define.js';
 import { API_PREFIX, pathParamNames, SCOPES } from '../../src/operations/index.js';
 import { type Operation, operations } from '../../src/operations/table.js';
 import {
@@ -182,7 +181,7 @@ const randomQuery = fc
 
 function queryFor(operation: Operation | undefined): fc.Arbitrary<string> {
   const own: fc.Arbitrary<string>[] = [];
-  const schema = (operation as OperationDefinition | undefined)?.query;
+  const schema = operation?.query;
   if (schema) {
     own.push(
       objectFor(Object.keys(schema.shape)).map((object) =>
@@ -368,7 +367,7 @@ export const hostileBody: fc.Arbitrary<string | Uint8Array> = fc.oneof(
 );
 
 function bodyFor(operation: Operation | undefined): fc.Arbitrary<string | Uint8Array | undefined> {
-  const schema = (operation as OperationDefinition | undefined)?.body;
+  const schema = operation?.body;
   const shaped = schema
     ? objectFor(Object.keys(schema.shape)).map((object) => {
         try {
@@ -404,7 +403,7 @@ export const operationRequest: fc.Arbitrary<EngineRequest> = fc
 
 /** A valid path, method, key and Idempotency-Key of an operation that takes a body, with a hostile body. */
 export const hostileBodyRequest: fc.Arbitrary<EngineRequest> = fc
-  .constantFrom(...operations.filter((operation) => (operation as OperationDefinition).body !== undefined))
+  .constantFrom(...operations.filter((operation) => operation.body !== undefined))
   .chain((operation) =>
     fc.record({
       method: fc.constant(operation.method as string),

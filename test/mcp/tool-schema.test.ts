@@ -11,11 +11,11 @@ import { writeEffect } from '../../src/cli/table/tool-effects.js';
 import { OUTPUT_SCHEMAS, type ResultKind } from '../../src/cli/table/tool-output.js';
 import { DRY_RUN_FIELD, TOOL_ARGUMENTS, toolDefinition, toolName } from '../../src/cli/table/tool-schema.js';
 import { clientesCreate } from '../../src/operations/clientes.js';
-import type { OperationDefinition } from '../../src/operations/define.js';
 import { describeParameters } from '../../src/operations/parameters.js';
+import type { Operation } from '../../src/operations/table.js';
 import { operations as table } from '../../src/operations/table.js';
 
-const operations: readonly OperationDefinition[] = table;
+const operations: readonly Operation[] = table;
 
 /** What a tool may leave out of a field's schema: a pattern its format says, the safe-integer bounds. */
 const RULES = ['type', 'enum', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'not'] as const;
@@ -69,7 +69,7 @@ describe.each(operations.map((operation) => [operation.id, operation] as const))
 });
 
 /** The kind of a row as the table says it: a group action, else a read if it is a GET, else a write. */
-const kindOfRow = (operation: OperationDefinition): ResultKind =>
+const kindOfRow = (operation: Operation): ResultKind =>
   operation.groupAction ? 'groupAction' : operation.method === 'GET' ? 'read' : 'write';
 
 describe.each(operations.map((operation) => [operation.id, operation] as const))(

@@ -2,7 +2,7 @@
 import { LoyaltyClient } from 'loyalty-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
-import type { OperationDefinition } from '../../src/operations/define.js';
+import type { Operation } from '../../src/operations/table.js';
 import { operations } from '../../src/operations/table.js';
 import { createReferenceServer, DEMO_API_KEY, type ReferenceServer } from '../../src/server/internal.js';
 
@@ -51,9 +51,7 @@ describe('the OpenAPI document', () => {
     },
   );
 
-  it.each(
-    operations.map((operation: OperationDefinition) => [operation.id, operation.body !== undefined] as const),
-  )(
+  it.each(operations.map((operation: Operation) => [operation.id, operation.body !== undefined] as const))(
     '%s declares 500, 429 with Retry-After, and 413 and 415 exactly when it takes a body',
     (id, takesBody) => {
       const responses = operationOf(id).responses as Json;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
-import type { OperationDefinition } from '../../src/operations/define.js';
+import type { Operation } from '../../src/operations/table.js';
 import { operations } from '../../src/operations/table.js';
 import { createReferenceEngine, DEMO_READ_ONLY_API_KEY } from '../../src/server/internal.js';
 
@@ -13,16 +13,16 @@ type Json = Record<string, unknown>;
 
 const document = buildOpenApiDocument();
 
-function documented(operation: OperationDefinition): Json {
+function documented(operation: Operation): Json {
   const item = (document.paths as Record<string, Record<string, Json>>)[`/ext/v3${operation.path}`];
   return item?.[operation.method.toLowerCase()] as Json;
 }
 
 /** The operation's path with a value for each parameter. */
-const pathOf = (operation: OperationDefinition) =>
+const pathOf = (operation: Operation) =>
   `/ext/v3${operation.path.replace('{uid}', 'cli_0001').replace(/\{\w+\}/g, '1')}`;
 
-const definitions = operations as readonly OperationDefinition[];
+const definitions = operations as readonly Operation[];
 const writes = definitions.filter(
   (operation) => operation.body !== undefined || operation.idempotency !== 'none',
 );

@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildQuery } from '../../src/client/request.js';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
-import type { OperationDefinition } from '../../src/operations/define.js';
 import { JSON_MAX_DEPTH } from '../../src/operations/fields.js';
+import type { Operation } from '../../src/operations/table.js';
 import { operations } from '../../src/operations/table.js';
 import { WIRE_INTEGER_PATTERN } from '../../src/operations/wire.js';
 import { createReferenceEngine, DEMO_API_KEY, type EngineRequest } from '../../src/server/internal.js';
@@ -22,20 +22,20 @@ interface Detail {
 }
 
 const document = buildOpenApiDocument();
-const definitions = operations as readonly OperationDefinition[];
+const definitions = operations as readonly Operation[];
 
-function documented(operation: OperationDefinition): Json {
+function documented(operation: Operation): Json {
   const item = (document.paths as Record<string, Record<string, Json>>)[`/ext/v3${operation.path}`];
   return item?.[operation.method.toLowerCase()] as Json;
 }
 
-function parameter(operation: OperationDefinition, name: string): Json | undefined {
+function parameter(operation: Operation, name: string): Json | undefined {
   return (documented(operation).parameters as Json[]).find((candidate) => candidate.name === name);
 }
 
-const byId = (id: string) => definitions.find((operation) => operation.id === id) as OperationDefinition;
+const byId = (id: string) => definitions.find((operation) => operation.id === id) as Operation;
 
-const pathOf = (operation: OperationDefinition) =>
+const pathOf = (operation: Operation) =>
   `/ext/v3${operation.path.replace('{uid}', 'cli_0001').replace(/\{\w+\}/g, '1')}`;
 
 async function send(request: Partial<EngineRequest> & { path: string }, body?: unknown) {

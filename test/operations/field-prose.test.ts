@@ -42,9 +42,9 @@ describe('field descriptions live beside the prose, not in the schemas a client 
   });
 
   it('the table describes the same schemas when it hands them out', async () => {
-    const { getOperation } = await import('../../src/operations/table.js');
+    const { findOperation } = await import('../../src/operations/table.js');
     const read = (id: string, part: 'params' | 'query' | 'body') =>
-      (getOperation(id) as Partial<Record<typeof part, z.core.$ZodType>> | undefined)?.[part];
+      (findOperation(id) as Partial<Record<typeof part, z.core.$ZodType>> | undefined)?.[part];
     const found = metadataOfRows(read);
     expect(found.get('clientes.retrieve params.uid')).toEqual({ description: 'Customer UID' });
     expect(found.get('clientes.puntos.add body.puntos')).toEqual({

@@ -1,6 +1,6 @@
 import type { APIPromise, LoyaltyClient, OperationId, RequestOptions } from '../../src/index.js';
-import type { OperationDefinition } from '../../src/operations/define.js';
 import { pathParamNames } from '../../src/operations/index.js';
+import type { Operation } from '../../src/operations/table.js';
 import { getOperation } from '../../src/operations/table.js';
 import { methodOf } from './method-of.js';
 
@@ -96,7 +96,7 @@ export const CASES: Record<OperationId, OperationCase> = {
   'openapi.retrieve': { params: {}, url: '/ext/v3/openapi.json' },
 };
 
-export function operationOf(id: OperationId): OperationDefinition {
+export function operationOf(id: OperationId): Operation {
   return getOperation(id);
 }
 

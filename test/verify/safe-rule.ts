@@ -2,8 +2,9 @@
  * Safe mode's rule, shared by the safety tests of both modes (sandbox mode sends all safe mode
  * sends, and its own writes): why a request may be sent, or undefined when it may not.
  */
-import type { OperationDefinition } from '../../src/operations/define.js';
+
 import { SCOPES, type Scope } from '../../src/operations/scopes.js';
+import type { Operation } from '../../src/operations/table.js';
 import { validateRequest } from '../../src/operations/validate.js';
 import { decodeWireParams } from '../../src/operations/wire.js';
 import { matchRoute } from '../../src/server/engine/router.js';
@@ -41,7 +42,7 @@ export function whyAllowed(request: Received, scopes: ReadonlySet<Scope>, holds?
   if (request.headers.apikey !== SERVICE_KEY) return 'carries no valid key';
   const route = matchRoute(request.method, request.path);
   if (route.kind !== 'operation') return 'names no operation';
-  const operation = route.operation as OperationDefinition;
+  const operation = route.operation as Operation;
   if (operation.scope !== null && !scopes.has(operation.scope)) return 'the key lacks the scope';
   const body = request.body === undefined ? undefined : JSON.parse(request.body);
   if (operation.groupAction && body?.dryRun === true) return 'a dry run';

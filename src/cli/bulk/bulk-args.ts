@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import type { OperationDefinition } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 import { SERVICE_OPTIONS } from '../shared/global-options.js';
 import { type ServiceSettings, serviceSettings } from '../shared/service-client.js';
 import { UsageError } from '../shared/usage-error.js';
@@ -32,7 +32,7 @@ export interface BulkCommand {
   /** The words after `loyalty bulk`, as given: a stopped run is resumed with them. */
   argv: readonly string[];
   /** Its key field is set from the file when --key-field is not given. */
-  operation: OperationDefinition;
+  operation: Operation;
   file: string;
   format: RowFormat;
   jobId: string;
@@ -49,7 +49,7 @@ export interface BulkCommand {
   client: ServiceSettings;
 }
 
-function operationOf(id: string | undefined): OperationDefinition {
+function operationOf(id: string | undefined): Operation {
   if (id === undefined)
     throw new UsageError(
       'loyalty bulk needs an operation id: loyalty bulk clientes.puntos.add --file movements.csv',

@@ -1,4 +1,4 @@
-import type { OperationDefinition } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 import { describeIssues, validateRequest } from '../../operations/validate.js';
 import { UsageError } from '../shared/usage-error.js';
 import { type FieldFlag, fromText, NOT_CONVERTED, operationFlags } from '../table/operation-flags.js';
@@ -14,7 +14,7 @@ export interface RowCall {
 }
 
 export interface RowMapping {
-  operation: OperationDefinition;
+  operation: Operation;
   /** `--map column=field`: the column's name in the file -> the parameter it fills. */
   renames: ReadonlyMap<string, string>;
   /** `--key-field`: the column whose value identifies the row in the job (default `id`, when there is one). */
@@ -24,7 +24,7 @@ export interface RowMapping {
 }
 
 /** `--map cliente=uid`: column -> parameter; the parameter must be one of the operation's. */
-export function parseRenames(values: readonly string[], operation: OperationDefinition): Map<string, string> {
+export function parseRenames(values: readonly string[], operation: Operation): Map<string, string> {
   const known = new Set(parameterNames(operation));
   const renames = new Map<string, string>();
   for (const value of values) {
@@ -43,7 +43,7 @@ export function parseRenames(values: readonly string[], operation: OperationDefi
 }
 
 /** Path parameters and top-level fields of the operation, by name. */
-function parameterNames(operation: OperationDefinition): string[] {
+function parameterNames(operation: Operation): string[] {
   const flags = operationFlags(operation);
   return [
     ...flags.positionals.map((parameter) => parameter.name),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { OperationDefinition } from '../../operations/define.js';
-import { getOperation, operationIds } from '../../operations/table.js';
+import type { Operation } from '../../operations/table.js';
+import { findOperation, operationIds } from '../../operations/table.js';
 import { isLoopback } from '../../server/internal.js';
 import { duration } from '../shared/duration.js';
 import { SERVICE_OPTIONS } from '../shared/global-options.js';
@@ -45,7 +45,7 @@ export interface McpCommand {
   service: ServiceSettings;
   readOnly: boolean;
   /** The operations `--tools` names; undefined: every one the key may call. */
-  only: OperationDefinition[] | undefined;
+  only: Operation[] | undefined;
   caps: McpCaps;
   /** How long the same write is a replay, in any process of the user (`--replay-window`). */
   replayWindowMs: number;
@@ -54,7 +54,7 @@ export interface McpCommand {
 }
 
 /** `--tools` takes operation ids or tool names: `clientes.retrieve,clientes_puntos_add`. */
-function toolsOf(given: string | undefined): OperationDefinition[] | undefined {
+function toolsOf(given: string | undefined): Operation[] | undefined {
   if (given === undefined) return undefined;
   const names = given
     .split(',')
@@ -64,7 +64,7 @@ function toolsOf(given: string | undefined): OperationDefinition[] | undefined {
     throw new UsageError('--tools takes operation ids or tool names, e.g. clientes.retrieve');
   return names.map((name) => {
     const id = operationIds.find((candidate) => candidate.replaceAll('.', '_') === name) ?? name;
-    return (getOperation(id) as OperationDefinition | undefined) ?? operationById(name);
+    return findOperation(id) ?? operationById(name);
   });
 }
 

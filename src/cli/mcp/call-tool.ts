@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { LoyaltyClient } from '../../client/client.js';
-import type { OperationDefinition } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 import { callOperation } from '../operations/call-operation.js';
 import { operationFlags } from '../table/operation-flags.js';
 import { writeEffect } from '../table/tool-effects.js';
@@ -35,7 +35,7 @@ interface SplitArguments {
 
 class ArgumentRefusal extends Error {}
 
-function split(operation: OperationDefinition, given: Record<string, unknown>): SplitArguments {
+function split(operation: Operation, given: Record<string, unknown>): SplitArguments {
   const {
     [TOOL_ARGUMENTS.occurrence]: occurrence = 1,
     [TOOL_ARGUMENTS.apply]: apply = false,
@@ -57,7 +57,7 @@ function split(operation: OperationDefinition, given: Record<string, unknown>): 
 }
 
 /** The SDK method's arguments: the path parameters in order, and the body or query (the rest). */
-function methodArguments(operation: OperationDefinition, fields: Record<string, unknown>) {
+function methodArguments(operation: Operation, fields: Record<string, unknown>) {
   const flags = operationFlags(operation);
   const names = new Set(flags.positionals.map((parameter) => parameter.name));
   const positionals = flags.positionals.map((parameter) => fields[parameter.name]);
@@ -73,7 +73,7 @@ function methodArguments(operation: OperationDefinition, fields: Record<string, 
   return { positionals, part };
 }
 
-async function write(session: ToolSession, operation: OperationDefinition, args: SplitArguments) {
+async function write(session: ToolSession, operation: Operation, args: SplitArguments) {
   const tool = toolName(operation);
   const derived = session.keys.derive(tool, args.fields, args.occurrence);
   if (derived.kind === 'expired') {
@@ -94,7 +94,7 @@ async function write(session: ToolSession, operation: OperationDefinition, args:
  * after it applies, within the caps, in this process or another. Applying with no dry run of the
  * same arguments runs the dry run instead, and says so.
  */
-async function groupAction(session: ToolSession, operation: OperationDefinition, args: SplitArguments) {
+async function groupAction(session: ToolSession, operation: Operation, args: SplitArguments) {
   const tool = toolName(operation);
   const previewed = args.apply ? session.previews.find(tool, args.fields) : undefined;
   if (previewed !== undefined) {
@@ -127,7 +127,7 @@ async function groupAction(session: ToolSession, operation: OperationDefinition,
 /** Calls the operation of a tool with the model's arguments; every failure is a tool result with isError. */
 export async function callTool(
   session: ToolSession,
-  operation: OperationDefinition,
+  operation: Operation,
   given: Record<string, unknown>,
 ): Promise<CallToolResult> {
   try {

@@ -1,6 +1,6 @@
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import type { LoyaltyClient } from '../../client/client.js';
-import type { OperationDefinition } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 import { toolName } from '../table/tool-schema.js';
 import type { OfferedTools } from './tools.js';
 
@@ -47,7 +47,7 @@ export async function readResource(
   if (uri === KEY_RESOURCE)
     return { contents: [{ uri, mimeType: 'application/json', text: keyDescription(offered) }] };
   const id = uri.startsWith(HELP_PREFIX) ? uri.slice(HELP_PREFIX.length) : undefined;
-  const operation = offered.operations.find((candidate: OperationDefinition) => candidate.id === id);
+  const operation = offered.operations.find((candidate: Operation) => candidate.id === id);
   if (operation === undefined) return undefined;
   const text = await client.help(operation.id as Parameters<LoyaltyClient['help']>[0]);
   return { contents: [{ uri, mimeType: 'text/plain', text }] };

@@ -1,5 +1,5 @@
 import type { LoyaltyClient } from '../../client/client.js';
-import type { OperationDefinition } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 import { callable } from '../operations/whoami.js';
 import { UsageError } from '../shared/usage-error.js';
 import { writeEffect } from '../table/tool-effects.js';
@@ -8,7 +8,7 @@ import type { McpCommand } from './args.js';
 /** The key's application and the operations the server offers as tools. */
 export interface OfferedTools {
   appId: number | undefined;
-  operations: OperationDefinition[];
+  operations: Operation[];
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { ApiResponse } from '../../client/api-promise.js';
 import type { LoyaltyClient } from '../../client/client.js';
 import type { RequestOptions } from '../../client/options.js';
-import type { OperationDefinition } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 
 type Method = (...args: unknown[]) => { withResponse(): Promise<ApiResponse<unknown>> };
 
 /** `client.clientes.puntos.add`, from the operation id. */
-function methodOf(client: LoyaltyClient, operation: OperationDefinition): Method {
+function methodOf(client: LoyaltyClient, operation: Operation): Method {
   const segments = operation.id.split('.');
   let owner: unknown = client;
   for (const segment of segments.slice(0, -1)) owner = (owner as Record<string, unknown>)[segment];
@@ -17,7 +17,7 @@ function methodOf(client: LoyaltyClient, operation: OperationDefinition): Method
 /** Calls the operation's SDK method: its path parameters, its body or query, and the options. */
 export function callOperation(
   client: LoyaltyClient,
-  operation: OperationDefinition,
+  operation: Operation,
   positionals: readonly unknown[],
   part: Record<string, unknown> | undefined,
   options: RequestOptions,

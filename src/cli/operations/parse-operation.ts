@@ -1,5 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
-import type { OperationDefinition } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 import { GLOBAL_OPTIONS } from '../shared/global-options.js';
 import { readData } from '../shared/read-data.js';
 import { UsageError } from '../shared/usage-error.js';
@@ -16,7 +16,7 @@ import { parseFlags } from '../table/parse-flags.js';
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 export interface ParsedOperation {
-  operation: OperationDefinition;
+  operation: Operation;
   /** The path parameters, in the method's order. */
   positionals: unknown[];
   /** The body or query, as the method takes it; undefined when it takes none. */
@@ -94,7 +94,7 @@ function checkArgumentCount(given: readonly string[], flags: OperationFlags, com
 
 /** The command line of an operation as the arguments of its SDK method. */
 export async function parseOperation(
-  operation: OperationDefinition,
+  operation: Operation,
   argv: readonly string[],
 ): Promise<ParsedOperation> {
   const flags = operationFlags(operation);

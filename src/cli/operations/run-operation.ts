@@ -2,7 +2,8 @@ import { REPLAYED_NOTE } from '../../client/call-log.js';
 import type { LoyaltyClient } from '../../client/client.js';
 import type { RequestOptions } from '../../client/options.js';
 import { counted } from '../../core/index.js';
-import { isWrite, type OperationDefinition } from '../../operations/define.js';
+import { isWrite } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { createOutput, type Output, paint, render } from '../shared/output.js';
 import { reportError } from '../shared/report-error.js';
@@ -77,7 +78,7 @@ async function execute(parsed: ParsedOperation, output: Output, env: NodeJS.Proc
 
 /** `loyalty <words> [args] [--flags]` for one operation: parse, call, print; the exit status. */
 export async function runOperation(
-  operation: OperationDefinition,
+  operation: Operation,
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
 ): Promise<number> {

@@ -1,6 +1,5 @@
 import type { LoyaltyClient } from '../../client/client.js';
-import type { OperationDefinition } from '../../operations/define.js';
-import { operations } from '../../operations/table.js';
+import { type Operation, operations } from '../../operations/table.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { COMMAND_OPTIONS } from '../shared/global-options.js';
 import type { Output } from '../shared/output.js';
@@ -13,11 +12,9 @@ import { whoamiHelp } from '../table/help-text.js';
 import { parseFlags } from '../table/parse-flags.js';
 
 /** The operations of the table that a served OpenAPI document lists (it lists what the key may call). */
-export function callable(document: {
-  paths?: Record<string, Record<string, unknown>>;
-}): OperationDefinition[] {
+export function callable(document: { paths?: Record<string, Record<string, unknown>> }): Operation[] {
   const paths = document.paths ?? {};
-  return (operations as readonly OperationDefinition[]).filter((operation) => {
+  return operations.filter((operation) => {
     const item = Object.entries(paths).find(([path]) => path.endsWith(operation.path))?.[1];
     return item !== undefined && operation.method.toLowerCase() in item;
   });

@@ -1,8 +1,7 @@
 import { nearestName } from '../../core/index.js';
-import type { OperationDefinition } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 import { operations as table } from '../../operations/table.js';
 
-type Operation = OperationDefinition;
 const operations: readonly Operation[] = table;
 
 /** `setStatus` -> `set-status`: the words of the command line. */

@@ -1,20 +1,20 @@
-import type { OperationDefinition } from '../../operations/define.js';
 import { ruleOf } from '../../operations/help.js';
 import { API_PREFIX } from '../../operations/limits.js';
+import type { Operation } from '../../operations/table.js';
 import { JSON_HELP, operationOptionsHelp, SERVICE_HELP } from '../shared/global-options.js';
 import { columns } from '../shared/help-columns.js';
 import { commandOf, commandWords, nextWords, operationsUnder } from './command-tree.js';
 import { operationFlags } from './operation-flags.js';
 import { WHERE_IDS_ARE } from './operation-id.js';
 
-const IDEMPOTENCY: Record<OperationDefinition['idempotency'], string> = {
+const IDEMPOTENCY: Record<Operation['idempotency'], string> = {
   required: 'always sent (a new one unless --idempotency-key)',
   optional: 'sent with --idempotency-key',
   none: 'none (a read)',
 };
 
 /** `loyalty clientes puntos add --help`: the command's arguments and flags, from the table. */
-export function operationHelp(operation: OperationDefinition): string {
+export function operationHelp(operation: Operation): string {
   const flags = operationFlags(operation);
   const positionals = flags.positionals.map((parameter) => `<${parameter.name}>`).join(' ');
   const fields = flags.fields.map((field): [string, string] => {

@@ -1,6 +1,6 @@
 import { nearestName } from '../../core/index.js';
-import type { OperationDefinition as Operation } from '../../operations/define.js';
 import { describeParameters, type ParameterDescription } from '../../operations/parameters.js';
+import type { Operation } from '../../operations/table.js';
 import { UsageError } from '../shared/usage-error.js';
 import { kebab } from './command-tree.js';
 

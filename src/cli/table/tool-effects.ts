@@ -1,7 +1,7 @@
-import type { Operation } from '../../operations/table.js';
+import type { OperationById, OperationId } from '../../operations/table.js';
 
 /** The operations that change something: every one whose method is not GET. */
-type WriteId = Exclude<Operation, { method: 'GET' }>['id'];
+type WriteId = { [Id in OperationId]: OperationById<Id> extends { method: 'GET' } ? never : Id }[OperationId];
 
 interface Effect {
   /** It may overwrite or remove what was there (MCP `destructiveHint`); false: it only adds. */

@@ -1,4 +1,4 @@
-import type { OperationDefinition as Operation } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 import { writeEffect } from './tool-effects.js';
 
 /** What a tool's result is, by its operation's row: a read, a write, or a group action (dry run, then a write). */

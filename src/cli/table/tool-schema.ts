@@ -1,5 +1,5 @@
-import type { OperationDefinition as Operation } from '../../operations/define.js';
 import { describeParameters, type ParameterDescription } from '../../operations/parameters.js';
+import type { Operation } from '../../operations/table.js';
 import { writeEffect } from './tool-effects.js';
 import { OUTPUT_SCHEMAS, type OutputSchema, resultKind } from './tool-output.js';
 

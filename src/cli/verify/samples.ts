@@ -1,4 +1,4 @@
-import { type OperationDefinition, pathParamNames } from '../../operations/define.js';
+import { pathParamNames } from '../../operations/define.js';
 import { operations } from '../../operations/table.js';
 import { decodeWireParams } from '../../operations/wire.js';
 import type { Samples } from '../../verify/index.js';
@@ -8,9 +8,7 @@ export type SampleName = keyof Samples;
 
 /** Each sample name with an operation whose path takes it: the names are the table's path parameters. */
 const TAKEN_BY = new Map(
-  (operations as readonly OperationDefinition[]).flatMap((operation) =>
-    pathParamNames(operation.path).map((name) => [name, operation] as const),
-  ),
+  operations.flatMap((operation) => pathParamNames(operation.path).map((name) => [name, operation] as const)),
 );
 
 /** The names `--sample` takes, in the table's order. */

@@ -1,4 +1,3 @@
-import type { OperationDefinition } from '../../operations/define.js';
 import type { Operation } from '../../operations/table.js';
 import { type BaseMeta, successResponse, successResponseOfJson } from '../answers/envelope.js';
 import { rateLimited } from '../answers/failures.js';
@@ -15,7 +14,7 @@ import type { ValidInput } from './input.js';
  */
 export function runHandler(state: EngineState, call: Call, input: ValidInput, at: number): EngineResponse {
   const { operation } = call.route;
-  if ((operation as OperationDefinition).groupAction) checkGroupActionLimit(state, call, at);
+  if (operation.groupAction) checkGroupActionLimit(state, call, at);
   const handler = handlers[operation.id] as Handler<Operation>;
   const context = contextOf(state, call, input, at);
   if (operation.method === 'GET') return answerRead(state, handler(context), call.meta);

@@ -1,4 +1,4 @@
-import type { OperationDefinition } from '../../operations/define.js';
+import type { Operation } from '../../operations/table.js';
 import { validateRequest } from '../../operations/validate.js';
 import { decodeWireParams } from '../../operations/wire.js';
 import { detailsFromIssues, type ProblemDetail } from '../answers/details.js';
@@ -23,7 +23,7 @@ export interface RawInput {
  * Decodes the wire strings of a request and checks them with the operation table's
  * `validateRequest`; every problem found is reported at once in a 400.
  */
-export function validateInput(operation: OperationDefinition, raw: RawInput): ValidInput {
+export function validateInput(operation: Operation, raw: RawInput): ValidInput {
   const problems: ProblemDetail[] = [...raw.query.problems];
   const help = helpProblem(raw.query.help);
   if (help) problems.push(help);

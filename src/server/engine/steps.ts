@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME, REPLAYED_HEADER_NAME } from '../../core/index.js';
-import type { OperationDefinition } from '../../operations/define.js';
 import { type BaseMeta, textResponse } from '../answers/envelope.js';
 import {
   forbidden,
@@ -125,7 +124,7 @@ function checkScope(call: Call): void {
 
 /** Step 7: the body, as the operation takes it: JSON when it has a body schema, none otherwise. */
 function readBody(call: Call): unknown {
-  if ((call.route.operation as OperationDefinition).body) return readJsonBody(call.request);
+  if (call.route.operation.body) return readJsonBody(call.request);
   refuseBody(call.request);
   return undefined;
 }

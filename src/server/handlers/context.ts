@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { Operation } from '../../operations/table.js';
+import type { Operation, OperationById, OperationId } from '../../operations/table.js';
 import type { Caller } from '../state/caller.js';
 import type { ServerLimits } from '../state/limits.js';
 import type { Store } from '../state/store.js';
@@ -30,4 +30,4 @@ export interface HandlerContext<Op extends Operation = Operation> {
 export type Handler<Op extends Operation> = (context: HandlerContext<Op>) => z.input<Op['data']>;
 
 /** One handler per operation id; the compiler checks that none is missing. */
-export type Handlers = { [Op in Operation as Op['id']]: Handler<Op> };
+export type Handlers = { [Id in OperationId]: Handler<OperationById<Id>> };

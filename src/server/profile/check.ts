@@ -1,6 +1,6 @@
 import type { Fail } from '../../core/index.js';
 import { isScope } from '../../operations/scopes.js';
-import { getOperation } from '../../operations/table.js';
+import { findOperation } from '../../operations/table.js';
 import { PROFILE_FORMAT, PROFILE_VERSION, type ProfileJsonType, type ServiceProfile } from './format.js';
 import { isObject, type Json } from './json.js';
 
@@ -128,7 +128,7 @@ function checkFact(fact: unknown, index: number, fail: Fail): void {
   const serviceWide =
     (fact.kind === 'header' || fact.kind === 'rate-limit' || fact.kind === 'operation-extra') &&
     fact.operationId === null;
-  if (!serviceWide && (typeof fact.operationId !== 'string' || getOperation(fact.operationId) === undefined))
+  if (!serviceWide && (typeof fact.operationId !== 'string' || findOperation(fact.operationId) === undefined))
     fail(`${at}.operationId names no operation of the SDK: ${JSON.stringify(fact.operationId)}`);
   if (!SOURCES.includes(fact.source as string)) fail(`${at}.source must be one of ${SOURCES.join(', ')}`);
   checkKind(fact, at, fail);

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '../../operations/limits.js';
-import { getOperation } from '../../operations/table.js';
+import { findOperation } from '../../operations/table.js';
 import { parameterPlace } from './field-path.js';
 import type { ProfileFact } from './format.js';
 import { isObject, type Json } from './json.js';
@@ -76,7 +76,7 @@ function follow(paths: Json, fact: DocumentFact, holds: (scope: string) => boole
     if (fact.scope === null || holds(fact.scope)) listExtra(paths, fact);
     return;
   }
-  const operation = getOperation(fact.operationId);
+  const operation = findOperation(fact.operationId);
   if (operation === undefined) return;
   const path = `${API_PREFIX}${operation.path}`;
   const item = paths[path];

@@ -1,5 +1,4 @@
-import type { OperationRow } from '../../operations/define.js';
-import type { OperationId } from '../../operations/table.js';
+import type { Operation, OperationId } from '../../operations/table.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { followDocumentFacts } from './document.js';
 import { followFailureFacts, followScopeFacts } from './failures.js';
@@ -32,7 +31,7 @@ export interface Calibration {
   /** The service's rate limit, as a sandbox burst met it (undefined: the reference server's). */
   readonly rateLimit: FactOf<'rate-limit'> | undefined;
   /** The bounds of the operation a probe measured looser than the table's (undefined: none). */
-  loosened(operation: OperationRow): Loosened | undefined;
+  loosened(operation: Operation): Loosened | undefined;
 }
 
 /** Where facts of the service as a whole are kept (no operation id is empty). */

@@ -1,5 +1,5 @@
-import type { OperationRow } from '../../operations/define.js';
 import { describeParameters } from '../../operations/parameters.js';
+import type { Operation } from '../../operations/table.js';
 import { parameterPlace } from './field-path.js';
 import type { ProfileFact } from './format.js';
 
@@ -39,7 +39,7 @@ const placeKey = (where: string, name: string) => `${where}.${name}`;
  * `maximum`): the table still checks every other rule of the value, on a stand-in at its own
  * bound, and the handler gets the value as sent. Undefined when the operation has none.
  */
-export function loosenedBy(operation: OperationRow, facts: readonly LimitFact[]): Loosened | undefined {
+export function loosenedBy(operation: Operation, facts: readonly LimitFact[]): Loosened | undefined {
   const parameters = describeParameters(operation);
   const looser = facts.flatMap((fact) => {
     const { where, name } = parameterPlace(fact.parameter);

@@ -1,6 +1,6 @@
 import { API_PREFIX } from '../../operations/limits.js';
 import { isScope, type Scope } from '../../operations/scopes.js';
-import { getOperation } from '../../operations/table.js';
+import { getOperation, type Operation } from '../../operations/table.js';
 import { classifyAnswer, type Unusable } from '../classify.js';
 import { shapeFindings } from '../compare/findings.js';
 import { compareParameters, declaredParameters } from '../compare/parameters.js';
@@ -15,7 +15,6 @@ import {
 } from '../document-index.js';
 import { epochTime } from '../pacer.js';
 import { discoveryProbe } from '../plan.js';
-import type { Operation } from '../probe.js';
 import { lackedByProfile } from '../profile-expect.js';
 import { type ExtraOperation, observationsOf } from '../profile-observe.js';
 import { createReferenceTarget, type ReferenceTarget } from '../reference.js';

@@ -1,9 +1,9 @@
 import { pathParamNames } from '../../operations/define.js';
-import { operations } from '../../operations/table.js';
+import { type Operation, operations } from '../../operations/table.js';
 import type { ProbeAnswer } from '../answer.js';
 import { baseQuery, refusalBase } from '../base-request.js';
 import { FOUND_BY } from '../listers.js';
-import { NONEXISTENT, NOWHERE_CANDIDATES, type Operation, type ParamValue, type Probe } from '../probe.js';
+import { NONEXISTENT, NOWHERE_CANDIDATES, type ParamValue, type Probe } from '../probe.js';
 import type { Run } from '../run.js';
 import type { Samples } from '../types.js';
 import { sendProbe } from './send.js';
@@ -36,12 +36,11 @@ const onlyParam = (operation: Operation, name: string) => {
  * alone, a group action's dry run, a list read whose items carry it. The first the key may call is used.
  */
 function lookupsOf(name: string): Lookup[] {
-  const table = operations as readonly Operation[];
-  const byId = table
+  const byId = operations
     .filter((operation) => operation.method === 'GET' && onlyParam(operation, name))
-    .concat(table.filter((operation) => operation.groupAction && onlyParam(operation, name)))
+    .concat(operations.filter((operation) => operation.groupAction && onlyParam(operation, name)))
     .map((operation): Lookup => ({ operation, how: 'by-id' }));
-  const lister = table.find((operation) => operation.id === FOUND_BY[name as keyof Samples]);
+  const lister = operations.find((operation) => operation.id === FOUND_BY[name as keyof Samples]);
   return lister ? [...byId, { operation: lister, how: 'in-list' }] : byId;
 }
 

@@ -1,9 +1,9 @@
 import { pathParamNames } from '../../operations/define.js';
-import { getOperation, type OperationId } from '../../operations/table.js';
+import { getOperation, type Operation, type OperationId } from '../../operations/table.js';
 import { DEFAULT_LIMITS } from '../../server/internal.js';
 import { baseQuery, keySource } from '../base-request.js';
 import type { SkippedCheck } from '../plan.js';
-import type { Operation, Probe } from '../probe.js';
+import type { Probe } from '../probe.js';
 import type { ProbePurpose, Samples } from '../types.js';
 
 /**
@@ -65,7 +65,7 @@ function probe(
   parts: Partial<Omit<Probe, 'operation' | 'purpose' | 'check'>> = {},
 ): Probe {
   return {
-    operation: getOperation(id) as Operation,
+    operation: getOperation(id),
     purpose,
     check: `sandbox: ${check}`,
     target: 'response.200.data',
@@ -162,7 +162,7 @@ function burstProbe(usable: (operation: Operation) => boolean, operations: reado
 export function planSandbox(input: SandboxInput): SandboxPlan {
   const usable = (operation: Operation) =>
     input.operations.some((asked) => asked.id === operation.id) && input.callable(operation);
-  const usableId = (id: OperationId) => usable(getOperation(id) as Operation);
+  const usableId = (id: OperationId) => usable(getOperation(id));
   const nextKey = keySource(`${input.runId}-sandbox`);
   const probes: SandboxPlan['probes'] = {};
   const skipped: SkippedCheck[] = [];
@@ -171,7 +171,7 @@ export function planSandbox(input: SandboxInput): SandboxPlan {
   if (grupoId !== undefined) steps.push(...groupSteps(grupoId, nextKey));
   else
     skipped.push({
-      operation: getOperation('grupos.etiquetas.add') as Operation,
+      operation: getOperation('grupos.etiquetas.add'),
       check: 'sandbox: the group action applied after its dry run',
       note: 'no grupoId in samples',
     });
@@ -189,7 +189,7 @@ export function planSandbox(input: SandboxInput): SandboxPlan {
   if (burst) probes.burst = burst;
   else
     skipped.push({
-      operation: getOperation('tareas.list') as Operation,
+      operation: getOperation('tareas.list'),
       check: 'sandbox: a burst of reads to the first 429',
       note: 'no read without a path parameter is asked for and listed for the key',
     });
