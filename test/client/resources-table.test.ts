@@ -32,7 +32,14 @@ const methods = [...SOURCE.matchAll(METHOD)].map((match) => {
     .split(', ')
     .filter((arg) => /^\w+: (string|number)$/.test(arg))
     .map((arg) => arg.split(':')[0] as string);
-  return { owner, name, args: args as string, id: id as string, input: (input as string).trim(), positionals };
+  return {
+    owner,
+    name,
+    args: args as string,
+    id: id as string,
+    input: (input as string).trim(),
+    positionals,
+  };
 });
 
 describe('resource methods held to the operation table', () => {
