@@ -30,9 +30,6 @@ import { changesTransport, settingsOf, withChanges } from './with-options.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
-/** The transport a client made by `withOptions` takes over, keyed by the options it is made with. */
-const inheritedTransports = new WeakMap<ClientOptions, Transport>();
-
 /**
  * The given fetch; else undici on Node or when given a dispatcher; else the runtime's own fetch.
  * A bundle made for Workers or a page has no undici, even when run on Node: there it is fetch too.
@@ -61,7 +58,7 @@ export class LoyaltyClient {
     this.#settings = settingsOf(options, resolved);
     this.#context = createPipelineContext(
       resolved,
-      inheritedTransports.get(options) ?? defaultTransport(resolved),
+      defaultTransport(resolved),
       levelled(resolved.logger, resolved.logLevel, resolved.apiKey),
       createCallObserver({
         enabled: resolved.telemetry,
@@ -90,9 +87,10 @@ export class LoyaltyClient {
    * Checked like the constructor's options; this client is unchanged.
    */
   withOptions(changes: ClientOptions): LoyaltyClient {
-    const options = withChanges(this.#settings, changes);
-    if (!changesTransport(changes)) inheritedTransports.set(options, this.#context.transport);
-    return new (this.constructor as typeof LoyaltyClient)(options);
+    const client = new (this.constructor as typeof LoyaltyClient)(withChanges(this.#settings, changes));
+    // The same connection pool, unless the changes choose another way to send.
+    if (!changesTransport(changes)) client.#context.transport = this.#context.transport;
+    return client;
   }
 
   /** The base URL requests go to, with `/ext/v3`. */
