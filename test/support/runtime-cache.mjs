@@ -22,7 +22,7 @@ const PACKAGES = {
 /**
  * The MCP tools the MCP tests run on Node 22 (test/mcp/inspector.test.ts, conformance.test.ts):
  * the current Inspector needs Node 22.19 and the conformance suite Node 22, so they are no
- * devDependencies; pinned here, never fetched with `npx -y`.
+ * devDependencies; pinned here and installed into the cache, never fetched unpinned at test time.
  */
 const MCP_TOOLS = {
   inspector: { spec: 'npm:@modelcontextprotocol/inspector@2.12.0', bin: 'clients/launcher/build/index.js' },
