@@ -51,11 +51,16 @@ type Sessions = SessionTable<StreamableHTTPServerTransport>;
 /** Each session's events, kept for a client that reconnects its stream (bounded: event-store.ts). */
 const eventsOf = new WeakMap<StreamableHTTPServerTransport, BoundedEventStore>();
 
+/** What every request of one HTTP server is answered with. */
+interface Served {
+  context: ServerContext;
+  settings: HttpSettings;
+  sessions: Sessions;
+}
+
 /** An `initialize` without a session: room made for it, its transport and protocol server started. */
 async function startSession(
-  context: ServerContext,
-  settings: HttpSettings,
-  sessions: Sessions,
+  { context, settings, sessions }: Served,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -90,13 +95,8 @@ async function startSession(
 }
 
 /** One HTTP request: refused, handed to its session, or the start of a new one. */
-async function handle(
-  context: ServerContext,
-  settings: HttpSettings,
-  sessions: Sessions,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+async function handle(served: Served, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { settings, sessions } = served;
   const refusal = httpRefusal(req, settings.token);
   if (refusal) return refuse(res, ...refusal);
   if (new URL(req.url ?? '/', 'http://localhost').pathname !== MCP_PATH)
@@ -117,19 +117,20 @@ async function handle(
       400,
       'Bad Request: Mcp-Session-Id header is required (a session starts with initialize)',
     );
-  return startSession(context, settings, sessions, req, res);
+  return startSession(served, req, res);
 }
 
 /**
- * Streamable HTTP: each session (its `Mcp-Session-Id`) gets a protocol server of its own, so its
- * derived keys and previews are its own. Sessions end after `sessionIdleMs` with no request open,
+ * Streamable HTTP: each session (its `Mcp-Session-Id`) gets a protocol server of its own (the
+ * derived keys and dry runs are the process's memory, shared by all). Sessions end after `sessionIdleMs` with no request open,
  * and at most `maxSessions` live: an `initialize` beyond ends the least recently used idle one,
  * or is refused (503) when every one has a request open. Resolves with the URL once listening.
  */
 export async function serveHttp(context: ServerContext, settings: HttpSettings, clock: HttpClock = {}) {
   const sessions: Sessions = new SessionTable<StreamableHTTPServerTransport>(settings, clock.now);
+  const served: Served = { context, settings, sessions };
   const server = createServer((req, res) => {
-    handle(context, settings, sessions, req, res).catch((error: unknown) => {
+    handle(served, req, res).catch((error: unknown) => {
       if (!res.headersSent) refuse(res, 500, context.mask(String((error as Error)?.message ?? error)));
       else res.destroy();
     });
