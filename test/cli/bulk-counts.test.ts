@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uidOf } from '../fleet/plan.mjs';
-import { ledger, scratch, summaryCounts } from './bulk-harness.js';
+import { ledger, pointsBulk, scratch, summaryCounts } from './bulk-harness.js';
 import { loyalty } from './cli-harness.js';
 
 /** The counts the last progress line shows: `bulk: D of T done (succeeded S, skipped K, failed F, invalid I), ...`. */
@@ -30,17 +30,7 @@ describe('loyalty bulk: one set of counts', { timeout: 60_000 }, () => {
     lines.push('gone-1,nobody_1,5', `bad-1,${uidOf(0)},0`, `bad-2,${uidOf(1)},lots`);
     const file = join(scratch, 'counts.csv');
     writeFileSync(file, `${lines.join('\n')}\n`);
-    const args = [
-      'bulk',
-      'clientes.puntos.add',
-      '--file',
-      file,
-      '--key-field',
-      'order',
-      '--skip-invalid',
-      '--checkpoint',
-      join(scratch, 'counts.ckpt'),
-    ];
+    const args = pointsBulk(file, '--skip-invalid', '--checkpoint', join(scratch, 'counts.ckpt'));
 
     const first = await loyalty(args, env);
     expect(first.code).toBe(1);

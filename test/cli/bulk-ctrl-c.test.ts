@@ -6,7 +6,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ledger, movementsFile, scratch, startLoyalty, stopSummary, until } from './bulk-harness.js';
+import {
+  ledger,
+  movementsFile,
+  pointsBulk,
+  scratch,
+  startLoyalty,
+  stopSummary,
+  until,
+} from './bulk-harness.js';
 
 const ROWS = 200;
 const CUSTOMERS = 20;
@@ -16,20 +24,15 @@ async function startRun(name: string, latencyMs: number) {
   const { file } = movementsFile(`${name}.csv`, ROWS, CUSTOMERS);
   const failures = join(scratch, `${name}-failed.csv`);
   const running = startLoyalty(
-    [
-      'bulk',
-      'clientes.puntos.add',
-      '--file',
+    pointsBulk(
       file,
-      '--key-field',
-      'order',
       '--concurrency',
       '4',
       '--failures',
       failures,
       '--checkpoint',
       join(scratch, `${name}.ckpt`),
-    ],
+    ),
     served.env,
   );
   return { ...served, running, failures };

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { identifyItem } from '../../src/bulk/item-key.js';
 import { movementOf } from '../fleet/plan.mjs';
-import { ledger, movementsFile, scratch, startLoyalty, summaryCounts, until } from './bulk-harness.js';
+import {
+  ledger,
+  movementsFile,
+  pointsBulk,
+  scratch,
+  startLoyalty,
+  summaryCounts,
+  until,
+} from './bulk-harness.js';
 import { loyalty } from './cli-harness.js';
 
 const WORKERS = 4;
@@ -37,13 +45,8 @@ describe('loyalty bulk: a fleet of workers with --shard auto', { timeout: 120_00
     });
     const { file, due } = movementsFile('fleet.csv', ROWS, CUSTOMERS);
     const jobId = `fleet-${process.pid}`;
-    const args = [
-      'bulk',
-      'clientes.puntos.add',
-      '--file',
+    const args = pointsBulk(
       file,
-      '--key-field',
-      'order',
       '--job-id',
       jobId,
       '--concurrency',
@@ -54,7 +57,7 @@ describe('loyalty bulk: a fleet of workers with --shard auto', { timeout: 120_00
       String(WORKERS),
       '--redis',
       inject('redisUrl'),
-    ];
+    );
     const start = (index: number) =>
       startLoyalty(args, { ...env, LOYALTY_API_KEY: workerKey(index), JOB_COMPLETION_INDEX: String(index) });
     const sentBy = (index: number) =>
@@ -125,22 +128,7 @@ describe('loyalty bulk --shard: a worker counts its share', { timeout: 60_000 },
     expected[0] = (expected[0] ?? 0) + 1;
     const invalid = [];
     for (const shard of ['0/2', '1/2']) {
-      const run = await loyalty(
-        [
-          'bulk',
-          'clientes.puntos.add',
-          '--file',
-          file,
-          '--key-field',
-          'order',
-          '--job-id',
-          jobId,
-          '--skip-invalid',
-          '--shard',
-          shard,
-        ],
-        env,
-      );
+      const run = await loyalty(pointsBulk(file, '--job-id', jobId, '--skip-invalid', '--shard', shard), env);
       invalid.push(summaryCounts(run.stdout).invalid);
     }
     expect(invalid).toEqual(expected);

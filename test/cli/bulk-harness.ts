@@ -46,6 +46,11 @@ export function movementsFile(name: string, count: number, customers: number, in
   return { file, due };
 }
 
+/** `loyalty bulk` of a movements file (`movementsFile`): points added, keyed by its `order` column, then `flags`. */
+export function pointsBulk(file: string, ...flags: string[]): string[] {
+  return ['bulk', 'clientes.puntos.add', '--file', file, '--key-field', 'order', ...flags];
+}
+
 export interface RunningCli {
   child: ChildProcess;
   /** What it printed so far. */

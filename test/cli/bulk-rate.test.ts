@@ -4,7 +4,7 @@
  * row once (docs/decisions.md, "--rps at the service's limit").
  */
 import { describe, expect, it } from 'vitest';
-import { ledger, movementsFile, summaryCounts } from './bulk-harness.js';
+import { ledger, movementsFile, pointsBulk, summaryCounts } from './bulk-harness.js';
 import { loyalty } from './cli-harness.js';
 
 const CUSTOMERS = 20;
@@ -26,20 +26,7 @@ async function runAt(limit: number, rps: number, rows: number, name: string) {
   const { server, url, env } = await ledger(CUSTOMERS, { limits: { rateLimit: { limit } } });
   const { file, due } = movementsFile(`${name}.csv`, rows, CUSTOMERS);
   const run = await loyalty(
-    [
-      'bulk',
-      'clientes.puntos.add',
-      '--file',
-      file,
-      '--key-field',
-      'order',
-      '--rps',
-      String(rps),
-      '--concurrency',
-      '8',
-      '--max-retries',
-      '10',
-    ],
+    pointsBulk(file, '--rps', String(rps), '--concurrency', '8', '--max-retries', '10'),
     env,
   );
   const wrong = [...due].filter(([uid, balance]) => server.admin.customer(uid)?.puntos !== balance);

@@ -9,6 +9,7 @@ import {
   ledger,
   movementsFile,
   pasteInShell,
+  pointsBulk,
   scratch,
   startLoyalty,
   stopSummary,
@@ -26,13 +27,8 @@ describe('loyalty bulk: the resume line after Ctrl+C', { timeout: 120_000 }, () 
     const { server, env } = await ledger(CUSTOMERS, { faults: { seed: 3, rates: {}, latencyMs: 20 } });
     const { file, due } = movementsFile('resume.csv', ROWS, CUSTOMERS, INVALID);
     const failures = join(scratch, 'resume failures.csv');
-    const args = [
-      'bulk',
-      'clientes.puntos.add',
-      '--file',
+    const args = pointsBulk(
       file,
-      '--key-field',
-      'order',
       '--skip-invalid',
       '--failures',
       failures,
@@ -44,7 +40,7 @@ describe('loyalty bulk: the resume line after Ctrl+C', { timeout: 120_000 }, () 
       "movements of Ana's shop",
       '--checkpoint',
       join(scratch, 'resume.ckpt'),
-    ];
+    );
     const running = startLoyalty(args, env);
     await until(() => server.admin.audit().length >= 40, '40 rows applied');
     running.child.kill('SIGINT');
