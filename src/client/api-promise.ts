@@ -23,7 +23,7 @@ export function isReplay(answer: TransportResponse, idempotencyKey: string | und
 }
 
 /**
- * A successful call's answer as the pipeline resolves it: `headers` (and `replayed`, read from
+ * A successful call's answer as a call resolves it: `headers` (and `replayed`, read from
  * them) read through to the transport's answer, which makes its header record only when first
  * asked. Getters on the prototype, so that making one costs nothing a call would notice: an
  * object literal with getters of its own cost a call more CPU than all of its decoding

@@ -1,6 +1,7 @@
 import { counted } from '../core/index.js';
 import type { KeyLimiter, LimitKind } from '../limits/limiter.js';
 import type { CallObservation } from '../telemetry/index.js';
+import type { CallContext } from './call-context.js';
 import { scrubSecretFromCause } from './cause-secret.js';
 import { describeConnectionFailure } from './connection-failure.js';
 import {
@@ -10,17 +11,12 @@ import {
   LoyaltyTimeoutError,
   sameKeyHint,
 } from './errors.js';
-import { type LevelledLogger, redactHeaders } from './logger.js';
-import type { ResolvedOptions } from './options.js';
+import { redactHeaders } from './logger.js';
 import type { PreparedCall } from './prepare.js';
-import { type Transport, type TransportResponse, TransportTimeout, TransportTooLarge } from './transport.js';
+import { type TransportResponse, TransportTimeout, TransportTooLarge } from './transport.js';
 
 /** What an attempt needs from its client: where to send, how, and where to log. */
-export interface AttemptContext {
-  options: ResolvedOptions;
-  transport: Transport;
-  logger: LevelledLogger;
-}
+type AttemptContext = Pick<CallContext, 'options' | 'transport' | 'logger'>;
 
 export function abortError(operationId: string, signal: AbortSignal): LoyaltyAbortError {
   return new LoyaltyAbortError(`${operationId} was aborted by the caller's signal`, { cause: signal.reason });

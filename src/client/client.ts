@@ -4,6 +4,8 @@ import { getRow, type OperationId } from '../operations/rows.js';
 import { onNode } from '../runtime.js';
 import { createCallObserver } from '../telemetry/index.js';
 import { APIPromise } from './api-promise.js';
+import { execute, executeHelp } from './call.js';
+import { type CallContext, createCallContext } from './call-context.js';
 import { LoyaltyError } from './errors.js';
 import { fetchTransport } from './fetch-transport.js';
 import { executeWithBudget } from './group-budget.js';
@@ -14,7 +16,6 @@ import {
   type ResolvedOptions,
   resolveClientOptions,
 } from './options.js';
-import { createPipelineContext, execute, executeHelp, type PipelineContext } from './pipeline.js';
 import {
   type Call,
   ClientesResource,
@@ -49,14 +50,14 @@ export class LoyaltyClient {
   readonly promociones: PromocionesResource;
   readonly reportes: ReportesResource;
   readonly openapi: OpenapiResource;
-  readonly #context: PipelineContext;
+  readonly #context: CallContext;
   /** What `withOptions` starts from; holds the key, so it is never shown. */
   readonly #settings: ClientOptions;
 
   constructor(options: ClientOptions = {}) {
     const resolved = resolveClientOptions(options);
     this.#settings = settingsOf(options, resolved);
-    this.#context = createPipelineContext(
+    this.#context = createCallContext(
       resolved,
       defaultTransport(resolved),
       levelled(resolved.logger, resolved.logLevel, resolved.apiKey),

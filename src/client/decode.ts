@@ -55,13 +55,11 @@ const ERROR_CLASSES: Readonly<Record<number, new (init: ApiErrorInit) => Loyalty
   404: NotFoundError,
   409: ConflictError,
   422: UnprocessableEntityError,
+  429: RateLimitError,
 };
 
-/** The error an answer's status stands for (429 carries its Retry-After; any other 5xx is InternalServerError). */
+/** The error an answer's status stands for (any other 5xx is InternalServerError). */
 export function errorForStatus(init: ApiErrorInit): LoyaltyApiError {
-  if (init.status === 429) {
-    return new RateLimitError(init, parseRetryAfter(init.headers['retry-after'], Date.now()));
-  }
   const ErrorClass = ERROR_CLASSES[init.status];
   if (ErrorClass) return new ErrorClass(init);
   return init.status >= 500 ? new InternalServerError(init) : new LoyaltyApiError(init);
@@ -94,6 +92,7 @@ function failureOf(answer: TransportResponse, call: DecodeTarget, client: Decode
     method: call.method,
     path: shownPath(call, client.apiKey),
     explanation: envelope ? undefined : describeNonEnvelope(response, text),
+    retryAfterMs: parseRetryAfter(response.headers['retry-after'], Date.now()),
   };
   if (response.status >= 200 && response.status < 300) {
     const said = envelope

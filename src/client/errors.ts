@@ -47,6 +47,8 @@ export interface ApiErrorInit {
   path?: string | undefined;
   /** What the message says in place of `msj` when the answer has none (it is not the envelope). */
   explanation?: string | undefined;
+  /** The answer's Retry-After in milliseconds, read once when it arrived; undefined when it said none. */
+  retryAfterMs?: number | undefined;
 }
 
 /** `clientes.retrieve (GET /ext/v3/clientes/cli_9999) failed with 404 (codigoRespuesta 9404): ...` */
@@ -68,6 +70,11 @@ export class LoyaltyApiError extends LoyaltyError {
   readonly body: unknown;
   readonly operationId: string;
   readonly idempotencyKey: string | undefined;
+  /**
+   * What the service asked to wait before sending again (its Retry-After), in milliseconds;
+   * undefined when it did not say. A 429 and a 503 may say it; the retry decision honours it.
+   */
+  readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit, message?: string) {
     const requestId = typeof init.meta?.requestId === 'string' ? init.meta.requestId : undefined;
@@ -81,6 +88,7 @@ export class LoyaltyApiError extends LoyaltyError {
     this.body = init.body;
     this.operationId = init.operationId;
     this.idempotencyKey = init.idempotencyKey;
+    this.retryAfterMs = init.retryAfterMs;
   }
 
   override toJSON(): Record<string, unknown> {
@@ -94,6 +102,7 @@ export class LoyaltyApiError extends LoyaltyError {
       idempotencyKey: this.idempotencyKey,
       meta: this.meta,
       body: this.body,
+      retryAfterMs: this.retryAfterMs,
     };
   }
 }
@@ -190,19 +199,8 @@ export class UnprocessableEntityError extends LoyaltyApiError {
   }
 }
 
-export class RateLimitError extends LoyaltyApiError {
-  /** What the server asked to wait (Retry-After), in milliseconds; undefined when it did not say. */
-  readonly retryAfterMs: number | undefined;
-
-  constructor(init: ApiErrorInit, retryAfterMs: number | undefined) {
-    super(init);
-    this.retryAfterMs = retryAfterMs;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
-  }
-}
+/** A 429: `retryAfterMs` says how long the service asked to wait, when it said. */
+export class RateLimitError extends LoyaltyApiError {}
 
 export class InternalServerError extends LoyaltyApiError {}
 

@@ -2,9 +2,10 @@ import { checkBudget, claimBudget, type DryRunFigures, isBudgetLedger } from '..
 import type { OperationRow } from '../operations/define.js';
 import { API_PREFIX } from '../operations/limits.js';
 import type { ApiResponse } from './api-promise.js';
+import { execute } from './call.js';
+import type { CallContext } from './call-context.js';
 import { LoyaltyBudgetError, LoyaltyError } from './errors.js';
 import type { RequestOptions } from './options.js';
-import { execute, type PipelineContext } from './pipeline.js';
 import type { OperationInput } from './prepare.js';
 
 const fail = (message: string): never => {
@@ -29,7 +30,7 @@ function figuresOf(data: unknown): DryRunFigures {
  * but ignores a job's (a job may mix group actions and other calls).
  */
 export async function executeWithBudget<Data>(
-  context: PipelineContext,
+  context: CallContext,
   operation: OperationRow,
   input: OperationInput,
   options: RequestOptions,

@@ -1,17 +1,63 @@
-import { IDEMPOTENCY_HEADER } from '../core/index.js';
+import { checkNames, IDEMPOTENCY_HEADER } from '../core/index.js';
+import type { LimitKind } from '../limits/limiter.js';
 import type { OperationRow } from '../operations/define.js';
 import { type RequestIssue, validateRequest } from '../operations/validate.js';
-import { LoyaltyValidationError } from './errors.js';
-import type { RequestOptions, ResolvedOptions } from './options.js';
-import { type Accept, buildHeaders, buildPath, buildQuery } from './request.js';
+import type { CallContext } from './call-context.js';
+import { LoyaltyError, LoyaltyValidationError } from './errors.js';
 import {
-  checkRequestOptions,
-  headersFor,
-  maxResponseBytesFor,
-  policyFor,
-  timeoutFor,
-} from './request-options.js';
+  checkHeaders,
+  nonNegativeInteger,
+  positiveByteCount,
+  positiveNumber,
+  type RequestOptions,
+} from './options.js';
+import { type Accept, buildHeaders, buildPath, buildQuery } from './request.js';
 import type { RetryPolicy } from './retry.js';
+
+const REQUEST_OPTION_NAMES = [
+  'idempotencyKey',
+  'timeoutMs',
+  'maxRetries',
+  'signal',
+  'headers',
+  'budget',
+  'maxResponseBytes',
+] as const satisfies readonly (keyof RequestOptions)[];
+
+/** The options of a call given none: one shared object, which needs no checking. */
+export const NO_OPTIONS: RequestOptions = Object.freeze({});
+
+/** Checks the shape of a call's options: an object, only known names, a real AbortSignal. */
+function checkRequestOptions(options: RequestOptions): void {
+  if (options === NO_OPTIONS) return;
+  if (typeof options !== 'object' || options === null)
+    throw new LoyaltyError('Request options must be an object');
+  checkNames(options, REQUEST_OPTION_NAMES, 'request option');
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw new LoyaltyError('signal must be an AbortSignal');
+  }
+}
+
+/** The call's retry policy: the client's, with the call's own `maxRetries` when it gives one. */
+function policyFor(clientPolicy: RetryPolicy, options: RequestOptions): RetryPolicy {
+  if (options.maxRetries === undefined) return clientPolicy;
+  return { ...clientPolicy, maxRetries: nonNegativeInteger(options.maxRetries, 'maxRetries', 0) };
+}
+
+/** The call's per-attempt timeout: its own `timeoutMs`, else the client's. */
+function timeoutFor(options: RequestOptions, clientTimeoutMs: number): number {
+  return positiveNumber(options.timeoutMs, 'timeoutMs', clientTimeoutMs);
+}
+
+/** The call's limit on an answer's size: its own `maxResponseBytes`, else the client's. */
+function maxResponseBytesFor(options: RequestOptions, clientLimit: number): number {
+  return positiveByteCount(options.maxResponseBytes, 'maxResponseBytes', clientLimit);
+}
+
+/** The call's own headers, checked, with lower-case names. */
+function headersFor(options: RequestOptions): Record<string, string> {
+  return checkHeaders(options.headers, 'headers');
+}
 
 /** The arguments of a resource method, by where they go. */
 export interface OperationInput {
@@ -36,18 +82,16 @@ export interface PreparedCall {
   maxResponseBytes: number;
   policy: RetryPolicy;
   signal: AbortSignal | undefined;
+  /** Which of the limiter's buckets each attempt takes a token from. */
+  limitKind: LimitKind;
 }
 
 /** What a call takes from its client. */
-export interface CallDefaults {
-  options: ResolvedOptions;
-  /** The client's retry policy, shared by calls that do not override maxRetries. */
-  policy: RetryPolicy;
-}
+type CallDefaults = Pick<CallContext, 'options' | 'policy'>;
 
 type CallTarget = Pick<
   PreparedCall,
-  'operationId' | 'method' | 'path' | 'body' | 'idempotencyKey' | 'namesResource'
+  'operationId' | 'method' | 'path' | 'body' | 'idempotencyKey' | 'namesResource' | 'limitKind'
 >;
 
 /**
@@ -61,7 +105,6 @@ function callOf(
   target: CallTarget,
 ): PreparedCall {
   const { options: client } = defaults;
-  // Field by field, no spread syntax: it showed in the CPU profile of every call (docs/decisions.md).
   return {
     operationId: target.operationId,
     method: target.method,
@@ -81,6 +124,7 @@ function callOf(
     maxResponseBytes: maxResponseBytesFor(options, client.maxResponseBytes),
     policy: policyFor(defaults.policy, options),
     signal: options.signal,
+    limitKind: target.limitKind,
   };
 }
 
@@ -121,6 +165,7 @@ export function prepareCall(
     body: operation.body ? JSON.stringify(checked.body) : undefined,
     idempotencyKey,
     namesResource: operation.path.includes('{'),
+    limitKind: operation.groupAction ? 'groupAction' : 'request',
   });
 }
 
@@ -139,5 +184,7 @@ export function prepareHelpCall(
     idempotencyKey: undefined,
     // The help of an operation is answered before any lookup: a 404 there is the route's.
     namesResource: false,
+    // Help is answered before the group action limit (the server's steps): a plain request.
+    limitKind: 'request',
   });
 }

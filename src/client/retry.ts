@@ -41,7 +41,8 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, random: () =>
 }
 
 /**
- * Whether to send again after `attempt` (1-based) failed with `error`, and after how long.
+ * Whether to send again after `attempt` (1-based) failed with `error`, and after how long: the
+ * answer's Retry-After (`error.retryAfterMs`, read when the answer arrived), else backoff.
  * A pure function of its inputs: the same error, attempt, policy and random give the same answer.
  */
 export function decideRetry(
@@ -49,7 +50,6 @@ export function decideRetry(
   attempt: number,
   policy: RetryPolicy,
   random: () => number = Math.random,
-  now: number = Date.now(),
 ): RetryDecision {
   if (attempt > policy.maxRetries) return { retry: false, reason: 'no retries left' };
   if (error instanceof LoyaltyConnectionError) {
@@ -59,7 +59,7 @@ export function decideRetry(
   }
   if (!(error instanceof LoyaltyApiError)) return { retry: false, reason: 'not retryable' };
   if (!isRetryableStatus(error.status)) return { retry: false, reason: `status ${error.status} is final` };
-  const retryAfterMs = parseRetryAfter(error.headers['retry-after'], now);
+  const { retryAfterMs } = error;
   if (retryAfterMs === undefined) return { retry: true, delayMs: backoffDelay(attempt, policy, random) };
   if (retryAfterMs > policy.maxRetryAfterMs) {
     return { retry: false, reason: `Retry-After ${retryAfterMs} ms exceeds maxRetryAfterMs` };

@@ -31,12 +31,12 @@ export type Transport = (request: TransportRequest) => Promise<TransportResponse
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** The deadline passed; the pipeline turns this into a LoyaltyTimeoutError. */
+/** The deadline passed; the attempt turns this into a LoyaltyTimeoutError. */
 export class TransportTimeout extends Error {
   override name = 'TransportTimeout';
 }
 
-/** The answer is larger than `maxResponseBytes`; the pipeline turns this into a LoyaltyResponseTooLargeError. */
+/** The answer is larger than `maxResponseBytes`; the attempt turns this into a LoyaltyResponseTooLargeError. */
 export class TransportTooLarge extends Error {
   override name = 'TransportTooLarge';
 

@@ -3,4 +3,4 @@
 // May use only src/operations (and src/version.ts, at the bottom).
 export { createCallObserver, type TelemetrySettings } from './call-observer.js';
 export { REQUEST_CHANNEL, type RequestMessage } from './diagnostics.js';
-export type { CallObservation, CallObserver, ObservedCall } from './observer.js';
+export type { CallObservation, CallObserver, CallOutcome, ObservedCall } from './observer.js';

@@ -1,4 +1,4 @@
-/** What the pipeline tells telemetry of one call; nothing here holds the key or a body. */
+/** What a call tells telemetry of itself; nothing here holds the key or a body. */
 export interface ObservedCall {
   operationId: string;
   method: string;

@@ -57,7 +57,7 @@ describe('outcomeOf: whether the service may have applied a failed row', () => {
     ['413', new LoyaltyApiError(answer(413)), 'refused'],
     ['422', new UnprocessableEntityError(answer(422)), 'refused'],
     ['409: the key in flight or used with another request', new ConflictError(answer(409)), 'unknown'],
-    ['429 after the retries', new RateLimitError(answer(429), 1_000), 'unknown'],
+    ['429 after the retries', new RateLimitError({ ...answer(429), retryAfterMs: 1_000 }), 'unknown'],
     ['500 after the retries', new InternalServerError(answer(500)), 'unknown'],
     [
       'no answer after the retries',

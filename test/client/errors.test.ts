@@ -145,6 +145,14 @@ describe('fields specific to a status', () => {
     expect(error.retryAfterMs).toBeUndefined();
   });
 
+  it('a 503 with Retry-After exposes retryAfterMs too, read once when it arrived', async () => {
+    stub.script(failure(503, {}, { 'retry-after': '4' }));
+    const error = (await rejection(addPoints(stub))) as InternalServerError;
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.retryAfterMs).toBe(4000);
+    expect(error.toJSON()).toMatchObject({ retryAfterMs: 4000 });
+  });
+
   it('keeps the response headers and the sent Idempotency-Key on the error', async () => {
     stub.script(failure(409, {}, { 'x-trace': 't-1' }));
     const error = (await rejection(addPoints(stub))) as ConflictError;

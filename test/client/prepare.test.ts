@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { CallContext } from '../../src/client/call-context.js';
 import { resolveClientOptions } from '../../src/client/options.js';
-import { type CallDefaults, prepareCall, prepareHelpCall } from '../../src/client/prepare.js';
-import { NO_OPTIONS } from '../../src/client/request-options.js';
+import { NO_OPTIONS, prepareCall, prepareHelpCall } from '../../src/client/prepare.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/client/retry.js';
 import { LoyaltyError, LoyaltyValidationError, type RequestOptions } from '../../src/index.js';
 import type { Operation } from '../../src/operations/table.js';
@@ -15,7 +15,9 @@ const tareasList: Operation = getOperation('tareas.list');
 
 const KEY = 'prepare-test-key-0123456789';
 
-function defaultsWith(client: Parameters<typeof resolveClientOptions>[0] = {}): CallDefaults {
+function defaultsWith(
+  client: Parameters<typeof resolveClientOptions>[0] = {},
+): Pick<CallContext, 'options' | 'policy'> {
   const options = resolveClientOptions({
     apiKey: KEY,
     baseUrl: 'https://api.example.test/gateway',

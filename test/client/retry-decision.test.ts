@@ -26,8 +26,10 @@ const NOW = Date.parse('2015-10-21T07:28:00Z');
 const zero = () => 0;
 const one = () => 1;
 
+/** An answer's error fields, its Retry-After read at NOW as the client reads it on arrival. */
 function init(status: number, headers: Record<string, string> = {}): ApiErrorInit {
   return {
+    retryAfterMs: parseRetryAfter(headers['retry-after'], NOW),
     status,
     codigoRespuesta: 9000 + status,
     msj: 'x',
@@ -56,7 +58,7 @@ function apiError(status: number, headers: Record<string, string> = {}): Loyalty
     case 422:
       return new UnprocessableEntityError(i);
     case 429:
-      return new RateLimitError(i, undefined);
+      return new RateLimitError(i);
     default:
       return status >= 500 ? new InternalServerError(i) : new LoyaltyApiError(i);
   }
@@ -88,7 +90,7 @@ describe('decideRetry: what is retried (attempt 1 of maxRetries 2, random 0)', (
   ];
 
   it.each(retried)('%s is retried after the first backoff step (250 ms)', (_label, error) => {
-    expect(decideRetry(error, 1, POLICY, zero, NOW)).toEqual({ retry: true, delayMs: 250 });
+    expect(decideRetry(error, 1, POLICY, zero)).toEqual({ retry: true, delayMs: 250 });
   });
 
   const final: [string, LoyaltyError][] = [
@@ -108,11 +110,11 @@ describe('decideRetry: what is retried (attempt 1 of maxRetries 2, random 0)', (
   ];
 
   it.each(final)('%s is never retried', (_label, error) => {
-    expect(decideRetry(error, 1, POLICY, zero, NOW).retry).toBe(false);
+    expect(decideRetry(error, 1, POLICY, zero).retry).toBe(false);
   });
 
   it.each([400, 401, 403, 404, 409, 422])('%i is not retried even with Retry-After: 0', (status) => {
-    expect(decideRetry(apiError(status, { 'retry-after': '0' }), 1, POLICY, zero, NOW).retry).toBe(false);
+    expect(decideRetry(apiError(status, { 'retry-after': '0' }), 1, POLICY, zero).retry).toBe(false);
   });
 });
 
@@ -130,22 +132,22 @@ describe('decideRetry: attempts', () => {
 
   it.each(rows)('with maxRetries %i, a failed attempt %i is retried: %s', (maxRetries, attempt, retry) => {
     const policy = { ...POLICY, maxRetries };
-    expect(decideRetry(apiError(503), attempt, policy, zero, NOW).retry).toBe(retry);
-    expect(
-      decideRetry(new LoyaltyConnectionError('op', undefined, 'x'), attempt, policy, zero, NOW).retry,
-    ).toBe(retry);
+    expect(decideRetry(apiError(503), attempt, policy, zero).retry).toBe(retry);
+    expect(decideRetry(new LoyaltyConnectionError('op', undefined, 'x'), attempt, policy, zero).retry).toBe(
+      retry,
+    );
   });
 });
 
 describe('decideRetry: Retry-After', () => {
   it('honours Retry-After seconds as the delay, whatever the random', () => {
     const error = apiError(429, { 'retry-after': '3' });
-    expect(decideRetry(error, 1, POLICY, zero, NOW)).toEqual({ retry: true, delayMs: 3000 });
-    expect(decideRetry(error, 1, POLICY, one, NOW)).toEqual({ retry: true, delayMs: 3000 });
+    expect(decideRetry(error, 1, POLICY, zero)).toEqual({ retry: true, delayMs: 3000 });
+    expect(decideRetry(error, 1, POLICY, one)).toEqual({ retry: true, delayMs: 3000 });
   });
 
   it('honours Retry-After on a 503 too', () => {
-    expect(decideRetry(apiError(503, { 'retry-after': '2' }), 1, POLICY, zero, NOW)).toEqual({
+    expect(decideRetry(apiError(503, { 'retry-after': '2' }), 1, POLICY, zero)).toEqual({
       retry: true,
       delayMs: 2000,
     });
@@ -153,36 +155,36 @@ describe('decideRetry: Retry-After', () => {
 
   it('honours Retry-After as an HTTP date, relative to now', () => {
     const error = apiError(429, { 'retry-after': 'Wed, 21 Oct 2015 07:28:05 GMT' });
-    expect(decideRetry(error, 1, POLICY, zero, NOW)).toEqual({ retry: true, delayMs: 5000 });
+    expect(decideRetry(error, 1, POLICY, zero)).toEqual({ retry: true, delayMs: 5000 });
   });
 
   it('retries at once when the Retry-After date is past', () => {
     const error = apiError(429, { 'retry-after': 'Wed, 21 Oct 2015 07:27:00 GMT' });
-    expect(decideRetry(error, 1, POLICY, zero, NOW)).toEqual({ retry: true, delayMs: 0 });
+    expect(decideRetry(error, 1, POLICY, zero)).toEqual({ retry: true, delayMs: 0 });
   });
 
   it('retries after exactly maxRetryAfterMs', () => {
     const error = apiError(429, { 'retry-after': '60' });
-    expect(decideRetry(error, 1, POLICY, zero, NOW)).toEqual({ retry: true, delayMs: 60_000 });
+    expect(decideRetry(error, 1, POLICY, zero)).toEqual({ retry: true, delayMs: 60_000 });
   });
 
   it('does not retry when Retry-After is beyond maxRetryAfterMs', () => {
     const error = apiError(429, { 'retry-after': '61' });
-    expect(decideRetry(error, 1, POLICY, zero, NOW).retry).toBe(false);
+    expect(decideRetry(error, 1, POLICY, zero).retry).toBe(false);
   });
 
   it('does not retry when a Retry-After date is beyond maxRetryAfterMs', () => {
     const error = apiError(503, { 'retry-after': 'Wed, 21 Oct 2015 07:30:00 GMT' });
-    expect(decideRetry(error, 1, { ...POLICY, maxRetryAfterMs: 119_999 }, zero, NOW).retry).toBe(false);
+    expect(decideRetry(error, 1, { ...POLICY, maxRetryAfterMs: 119_999 }, zero).retry).toBe(false);
   });
 
   it('falls back to backoff when Retry-After is unreadable', () => {
     const error = apiError(429, { 'retry-after': 'soon' });
-    expect(decideRetry(error, 1, POLICY, one, NOW)).toEqual({ retry: true, delayMs: 500 });
+    expect(decideRetry(error, 1, POLICY, one)).toEqual({ retry: true, delayMs: 500 });
   });
 
   it('stops at maxRetries even when Retry-After asks to wait', () => {
-    expect(decideRetry(apiError(429, { 'retry-after': '1' }), 3, POLICY, zero, NOW).retry).toBe(false);
+    expect(decideRetry(apiError(429, { 'retry-after': '1' }), 3, POLICY, zero).retry).toBe(false);
   });
 });
 
@@ -203,8 +205,8 @@ describe('decideRetry: backoff', () => {
     'after attempt %i waits %i ms with random 0 and %i ms with random 1',
     (attempt, low, high) => {
       const error = apiError(500);
-      expect(decideRetry(error, attempt, policy, zero, NOW)).toEqual({ retry: true, delayMs: low });
-      expect(decideRetry(error, attempt, policy, one, NOW)).toEqual({ retry: true, delayMs: high });
+      expect(decideRetry(error, attempt, policy, zero)).toEqual({ retry: true, delayMs: low });
+      expect(decideRetry(error, attempt, policy, one)).toEqual({ retry: true, delayMs: high });
     },
   );
 
@@ -216,7 +218,7 @@ describe('decideRetry: backoff', () => {
       expect(ceiling).toBeGreaterThanOrEqual(previousCeiling);
       previousCeiling = ceiling;
       for (const r of [0, 0.25, 0.5, 0.999, 1]) {
-        const decision = decideRetry(error, attempt, policy, () => r, NOW);
+        const decision = decideRetry(error, attempt, policy, () => r);
         if (!decision.retry) throw new Error('expected a retry');
         expect(decision.delayMs).toBeGreaterThanOrEqual(ceiling / 2);
         expect(decision.delayMs).toBeLessThanOrEqual(ceiling);
@@ -227,9 +229,7 @@ describe('decideRetry: backoff', () => {
 
   it('is a pure function: the same inputs give the same decision', () => {
     const error = apiError(502);
-    expect(decideRetry(error, 2, policy, () => 0.3, NOW)).toEqual(
-      decideRetry(error, 2, policy, () => 0.3, NOW),
-    );
+    expect(decideRetry(error, 2, policy, () => 0.3)).toEqual(decideRetry(error, 2, policy, () => 0.3));
   });
 });
 

@@ -3,10 +3,10 @@
  * `Retry-After` (a 5xx, a dropped connection) starts at the base and doubles up to the max.
  */
 import { describe, expect, it } from 'vitest';
+import { createCallContext } from '../../src/client/call-context.js';
 import { fetchTransport } from '../../src/client/fetch-transport.js';
 import { levelled } from '../../src/client/logger.js';
 import { resolveClientOptions } from '../../src/client/options.js';
-import { createPipelineContext } from '../../src/client/pipeline.js';
 import { LoyaltyError } from '../../src/index.js';
 import { limitedEngine } from '../limits/limited-engine.js';
 
@@ -14,12 +14,8 @@ const BASE = { apiKey: 'lk_retry_delay_options', baseUrl: 'http://127.0.0.1:9' }
 
 function policyOf(options: object) {
   const resolved = resolveClientOptions({ ...BASE, ...options });
-  return createPipelineContext(
-    resolved,
-    fetchTransport(fetch),
-    levelled(console, 'off', BASE.apiKey),
-    undefined,
-  ).policy;
+  return createCallContext(resolved, fetchTransport(fetch), levelled(console, 'off', BASE.apiKey), undefined)
+    .policy;
 }
 
 describe('retry delay options', () => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type RetriedCall, withRetries } from '../../src/client/call.js';
 import { errorForStatus } from '../../src/client/decode.js';
 import { levelled } from '../../src/client/logger.js';
-import { type RetriedCall, withRetries } from '../../src/client/retry-loop.js';
+import { parseRetryAfter } from '../../src/client/retry.js';
 import {
   LoyaltyAbortError,
   type LoyaltyApiError,
@@ -25,6 +26,7 @@ function callWith(policy: RetryPolicy = POLICY, signal?: AbortSignal): RetriedCa
 
 function apiError(status: number, headers: Record<string, string> = {}): LoyaltyApiError {
   return errorForStatus({
+    retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()),
     status,
     codigoRespuesta: 9000 + status,
     msj: `failure ${status}`,
@@ -51,7 +53,7 @@ function scripted(...failures: unknown[]) {
 describe('withRetries', () => {
   it('makes one attempt when the first succeeds', async () => {
     const { attempts, attempt } = scripted();
-    await expect(withRetries(callWith(), quiet, attempt)).resolves.toBe('answer of attempt 1');
+    await expect(withRetries(callWith(), attempt, { logger: quiet })).resolves.toBe('answer of attempt 1');
     expect(attempts).toEqual([1]);
   });
 
@@ -60,7 +62,7 @@ describe('withRetries', () => {
       apiError(503),
       new LoyaltyConnectionError('tareas.list', undefined, 'reset'),
     );
-    await expect(withRetries(callWith(), quiet, attempt)).resolves.toBe('answer of attempt 3');
+    await expect(withRetries(callWith(), attempt, { logger: quiet })).resolves.toBe('answer of attempt 3');
     expect(attempts).toEqual([1, 2, 3]);
   });
 
@@ -71,7 +73,7 @@ describe('withRetries', () => {
   ])('with maxRetries %i makes attempts %j, then throws the last failure', async (maxRetries, expected) => {
     const failures = [apiError(503), apiError(502), apiError(500)];
     const { attempts, attempt } = scripted(...failures);
-    await expect(withRetries(callWith({ ...POLICY, maxRetries }), quiet, attempt)).rejects.toBe(
+    await expect(withRetries(callWith({ ...POLICY, maxRetries }), attempt, { logger: quiet })).rejects.toBe(
       failures[expected.length - 1],
     );
     expect(attempts).toEqual(expected);
@@ -80,21 +82,21 @@ describe('withRetries', () => {
   it.each([400, 401, 403, 404, 409, 422])('stops at once on a %i', async (status) => {
     const failure = apiError(status);
     const { attempts, attempt } = scripted(failure);
-    await expect(withRetries(callWith(), quiet, attempt)).rejects.toBe(failure);
+    await expect(withRetries(callWith(), attempt, { logger: quiet })).rejects.toBe(failure);
     expect(attempts).toEqual([1]);
   });
 
   it('stops at once on a Retry-After longer than maxRetryAfterMs', async () => {
     const failure = apiError(429, { 'retry-after': '61' });
     const { attempts, attempt } = scripted(failure);
-    await expect(withRetries(callWith(), quiet, attempt)).rejects.toBe(failure);
+    await expect(withRetries(callWith(), attempt, { logger: quiet })).rejects.toBe(failure);
     expect(attempts).toEqual([1]);
   });
 
   it('waits as Retry-After says before the next attempt', async () => {
     vi.useFakeTimers();
     const { attempts, attempt } = scripted(apiError(429, { 'retry-after': '2' }));
-    const result = withRetries(callWith(), quiet, attempt);
+    const result = withRetries(callWith(), attempt, { logger: quiet });
     await vi.advanceTimersByTimeAsync(1_999);
     expect(attempts).toEqual([1]);
     await vi.advanceTimersByTimeAsync(1);
@@ -105,7 +107,7 @@ describe('withRetries', () => {
   it('logs one info line per retry, naming the attempt, its failure and the wait', async () => {
     const { logger, lines } = capturingLogger();
     const { attempt } = scripted(apiError(503), apiError(502));
-    await withRetries(callWith(), levelled(logger, 'info', 'retry-loop-test-key'), attempt);
+    await withRetries(callWith(), attempt, { logger: levelled(logger, 'info', 'retry-loop-test-key') });
     expect(lines.map((line) => line.args[0])).toEqual([
       'loyalty-sdk: tareas.list attempt 1 failed (tareas.list failed with 503 (codigoRespuesta 9503): failure 503); retrying in 0 ms',
       'loyalty-sdk: tareas.list attempt 2 failed (tareas.list failed with 502 (codigoRespuesta 9502): failure 502); retrying in 0 ms',
@@ -116,7 +118,7 @@ describe('withRetries', () => {
     vi.useFakeTimers();
     const controller = new AbortController();
     const { attempts, attempt } = scripted(apiError(429, { 'retry-after': '5' }));
-    const result = rejection(withRetries(callWith(POLICY, controller.signal), quiet, attempt));
+    const result = rejection(withRetries(callWith(POLICY, controller.signal), attempt, { logger: quiet }));
     await vi.advanceTimersByTimeAsync(100);
     controller.abort();
     expect(await result).toBeInstanceOf(LoyaltyAbortError);

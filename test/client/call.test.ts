@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { execute, executeHelp } from '../../src/client/call.js';
+import { createCallContext } from '../../src/client/call-context.js';
 import { levelled } from '../../src/client/logger.js';
 import { resolveClientOptions } from '../../src/client/options.js';
-import { createPipelineContext, execute, executeHelp } from '../../src/client/pipeline.js';
 import type { TransportRequest, TransportResponse } from '../../src/client/transport.js';
 import { InternalServerError } from '../../src/index.js';
 import { getOperation } from '../../src/operations/table.js';
@@ -31,7 +32,7 @@ function pipelineAnswering(...answers: TransportResponse[]) {
   };
   return {
     sent,
-    context: createPipelineContext(options, transport, levelled(console, 'off', KEY), undefined),
+    context: createCallContext(options, transport, levelled(console, 'off', KEY), undefined),
   };
 }
 
