@@ -8,6 +8,11 @@ export function hideWhenPrinted(secret: string): void {
   if (secret !== '') secrets.add(secret);
 }
 
+/** A run starts holding no secret: runs in one process (the in-process tests) mask only their own. */
+export function forgetSecrets(): void {
+  secrets.clear();
+}
+
 /** `text` as the command may show it: a service that echoes the key must not get it printed. */
 export function printable(text: string): string {
   let out = text;
