@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { loyalty, serverForCli } from './cli-harness.js';
+import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
 
 const { env } = await serverForCli();
 const file = join(mkdtempSync(join(tmpdir(), 'cli-bulk-redis-')), 'rows.csv');
@@ -20,8 +20,12 @@ describe('loyalty bulk --redis', { timeout: 30_000 }, () => {
     expect(run.stdout).toBe('');
   });
 
+  // A process of its own: "ends" is the process exiting, no Redis connection left holding it.
   it('with Redis up, runs the job and ends', async () => {
-    const run = await loyalty([...bulk(inject('redisUrl')), '--job-id', `redis-up-${process.pid}`], env);
+    const run = await loyaltyProcess(
+      [...bulk(inject('redisUrl')), '--job-id', `redis-up-${process.pid}`],
+      env,
+    );
     expect(run.stdout).toContain('succeeded 1, skipped 0, failed 0');
     expect(run.code).toBe(0);
   });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { movementOf, OPENING_BALANCE, uidOf } from '../fleet/plan.mjs';
-import { loyalty, serverForCli } from './cli-harness.js';
+import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'cli-bulk-'));
 const path = (name: string) => join(directory, name);
@@ -102,7 +102,8 @@ describe('loyalty bulk', { timeout: 120_000 }, () => {
       { id: 'm3', uid: 'cli_9999', puntos: 9 },
     ];
     writeFileSync(path('refused.jsonl'), rows.map((row) => JSON.stringify(row)).join('\n'));
-    const first = await loyalty(
+    // The built bin: the command line it prints starts with how it was started (`loyalty`).
+    const first = await loyaltyProcess(
       [
         'bulk',
         'clientes.puntos.add',

@@ -1,6 +1,7 @@
 /**
- * The built CLI (dist/cli.js, the package's `loyalty` bin) run as a user runs it: a process of its
- * own, its output through pipes (so JSON, no colour), against a reference server over HTTP.
+ * The CLI run against a reference server over HTTP, its output through pipes (so JSON, no colour):
+ * in the test's process from the source (`loyalty`), or as a user runs it (`loyaltyProcess`), the
+ * built bin (dist/cli.js, the package's `loyalty`) in a process of its own.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { createReferenceServer, DEMO_API_KEY, type ReferenceServerOptions } from '../../src/server/index.js';
+import { runInProcess } from './in-process.js';
 
 export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 
@@ -20,10 +22,22 @@ export interface CliRun {
 let bin: string | undefined;
 
 /**
- * `loyalty ...args`, found on PATH, with `env` added to a clean environment (no key or base URL
- * unless given).
+ * `loyalty ...args` run in this process, with `env` as its environment (no key or base URL unless
+ * given) and `input` on stdin: the code, stdout and stderr the built bin gives through pipes.
  */
 export function loyalty(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  input?: string,
+): Promise<CliRun> {
+  return runInProcess(args, env, input);
+}
+
+/**
+ * `loyalty ...args` as a user's shell runs it: the built bin, found on PATH, in a process of its
+ * own, with `env` added to a clean environment (no key or base URL unless given).
+ */
+export function loyaltyProcess(
   args: readonly string[],
   env: Record<string, string> = {},
   input?: string,

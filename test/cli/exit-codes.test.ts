@@ -1,6 +1,6 @@
 /** The exit status of each outcome, as docs/cli.md lists them, and the one line on stderr. */
 import { describe, expect, it } from 'vitest';
-import { loyalty, serverForCli } from './cli-harness.js';
+import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
 
 const { env } = await serverForCli();
 const { env: limited } = await serverForCli({ limits: { rateLimit: { limit: 1, windowMs: 60_000 } } });
@@ -138,7 +138,8 @@ describe('exit statuses', () => {
 
   it('the key is never printed, not even with --verbose', async () => {
     const key = 'lk_secret_cli_never_printed_0001';
-    const run = await loyalty(['clientes', 'retrieve', 'cli_0001', '--verbose'], {
+    // The built bin, end to end: nothing the process prints holds the key.
+    const run = await loyaltyProcess(['clientes', 'retrieve', 'cli_0001', '--verbose'], {
       ...env,
       LOYALTY_API_KEY: key,
     });

@@ -4,7 +4,7 @@
  * before a key is needed, an unknown option refused in the command's own words.
  */
 import { describe, expect, it } from 'vitest';
-import { loyalty, serverForCli } from './cli-harness.js';
+import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
 
 const { env } = await serverForCli();
 const NO_KEY = { LOYALTY_BASE_URL: env.LOYALTY_BASE_URL };
@@ -30,7 +30,8 @@ describe('every command that calls the service takes the options of every comman
   });
 
   it('whoami --verbose logs its call on stderr', async () => {
-    const run = await loyalty(['whoami', '--verbose'], env);
+    // The built bin, end to end: its log lines reach the process's stderr.
+    const run = await loyaltyProcess(['whoami', '--verbose'], env);
     expect(run.stderr).toContain('loyalty-sdk <- 200 openapi.retrieve');
     expect(JSON.parse(run.stdout)).toHaveProperty('appId');
   });

@@ -1,13 +1,14 @@
 /** What the command says: each message names what the user can do, in the command line's own terms. */
 import { describe, expect, it } from 'vitest';
 import { SDK_VERSION } from '../../src/version.js';
-import { loyalty, serverForCli } from './cli-harness.js';
+import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
 
 const { server, env } = await serverForCli();
 
 describe('messages', () => {
+  // The built bin's own report of a thrown error (src/cli/main.ts), end to end.
   it('an unknown command is named once, after a single "loyalty:"', async () => {
-    const run = await loyalty(['foo'], env);
+    const run = await loyaltyProcess(['foo'], env);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('loyalty: unknown command "foo" (see loyalty --help)\n');
   });
@@ -19,7 +20,7 @@ describe('messages', () => {
   });
 
   it.each([['--version'], ['-V']])('%s prints the package version and exits 0', async (flag) => {
-    const run = await loyalty([flag]);
+    const run = await loyaltyProcess([flag]);
     expect(run).toEqual({ code: 0, stdout: `${SDK_VERSION}\n`, stderr: '' });
   });
 

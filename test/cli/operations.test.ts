@@ -9,7 +9,7 @@ import { pathParamNames } from '../../src/operations/define.js';
 import type { Operation } from '../../src/operations/table.js';
 import { getOperation, type OperationId, operations } from '../../src/operations/table.js';
 import { VALID_ARGS } from '../support/valid-sdk-calls.js';
-import { loyalty, serverForCli } from './cli-harness.js';
+import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
 
 /** A body or query object as flags: `--puntos 1 --motivo x`, `--dry-run`, `--usuario-data.nombre Ana`. */
 function flagsOf(fields: Record<string, unknown>, prefix = ''): string[] {
@@ -71,7 +71,8 @@ describe('a command for every operation of the table', () => {
   });
 
   it('--data takes the whole body from stdin; a flag overrides its field', async () => {
-    const run = await loyalty(
+    // The built bin, end to end: the body through a real pipe on its stdin.
+    const run = await loyaltyProcess(
       ['clientes', 'puntos', 'add', 'cli_0002', '--data', '-', '--motivo', 'from the flag'],
       env,
       JSON.stringify({ puntos: 7, motivo: 'from stdin' }),

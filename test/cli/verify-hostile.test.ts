@@ -20,7 +20,7 @@ import {
   neverAnswer,
   secretFragments,
 } from '../verify/hostile-service.js';
-import { type CliRun, loyalty } from './cli-harness.js';
+import { type CliRun, loyalty, loyaltyProcess } from './cli-harness.js';
 
 const KEY = 'cli_hostile_verify_key_93e1c07b5a';
 const dir = mkdtempSync(join(tmpdir(), 'loyalty-verify-hostile-'));
@@ -36,15 +36,16 @@ async function verifyAgainst(
   misbehaviour: Misbehaviour,
   args: string[] = [],
   env: Record<string, string> = {},
+  run: typeof loyalty = loyalty,
 ) {
   const service = await hostileService(afterDiscovery(misbehaviour), upstream);
   services.push(service);
   const started = performance.now();
-  const run = await loyalty(
+  const ran = await run(
     ['verify', '--base-url', service.baseUrl, '--only', 'tareas.list', '--max-rps', '1000', ...args],
     { LOYALTY_API_KEY: KEY, ...env },
   );
-  return { run, elapsedMs: performance.now() - started };
+  return { run: ran, elapsedMs: performance.now() - started };
 }
 
 const resultIn = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as VerifyResult;
@@ -103,9 +104,13 @@ describe('loyalty verify against a hostile service', () => {
       hook,
       "process.on('exit', () => process.stderr.write('maxRSS ' + process.resourceUsage().maxRSS + '\\n'));\n",
     );
-    const { run } = await verifyAgainst(endlessBody, ['--json', file('endless.json')], {
-      NODE_OPTIONS: `--require ${hook}`,
-    });
+    // A process of its own: the memory measured is the command's alone.
+    const { run } = await verifyAgainst(
+      endlessBody,
+      ['--json', file('endless.json')],
+      { NODE_OPTIONS: `--require ${hook}` },
+      loyaltyProcess,
+    );
     expect(run.code, run.stderr).toBe(1);
     expect(resultIn(file('endless.json')).findings).toContainEqual(
       expect.objectContaining({

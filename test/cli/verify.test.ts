@@ -1,5 +1,5 @@
 /**
- * `loyalty verify`, the built bin: a safe run against the reference server agrees (exit 0);
+ * `loyalty verify` (in process; the built bin for the first run and on a terminal): a safe run against the reference server agrees (exit 0);
  * against the divergent twin it differs (exit 1, the findings in --json); --plan sends nothing;
  * bad input is exit 2 with nothing sent, an unreachable service 7, a wrong key 3; the key shows
  * nowhere: not on stdout or stderr, not in the files.
@@ -14,7 +14,7 @@ import { createReferenceServer } from '../../src/server/index.js';
 import type { VerifyResult } from '../../src/verify/index.js';
 import { openTerminal } from '../support/terminal-session.js';
 import { createDivergentTwin } from '../verify/divergent-twin.js';
-import { CLI, type CliRun, loyalty } from './cli-harness.js';
+import { CLI, type CliRun, loyalty, loyaltyProcess } from './cli-harness.js';
 
 const KEY = 'cli_verify_key_5b1e07d3c9a2';
 const dir = mkdtempSync(join(tmpdir(), 'loyalty-verify-'));
@@ -70,7 +70,8 @@ describe('loyalty verify', () => {
 
   it('agrees with the reference server: exit 0, the report on stdout verdict first', async () => {
     const files = [file('agrees.json'), file('agrees.xml'), file('agrees.profile.json')];
-    const run = await loyalty(
+    // The built bin, end to end.
+    const run = await loyaltyProcess(
       [
         'verify',
         '--base-url',

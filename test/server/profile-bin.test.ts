@@ -1,7 +1,8 @@
 /**
- * The command lines of calibration, with the built bin: `loyalty serve --profile FILE` answers
+ * The command lines of calibration: `loyalty serve --profile FILE` (the built bin) answers
  * as the profile says, so `loyalty verify --profile FILE` against it agrees (exit 0) and writes
- * the same calibrations back, while `loyalty verify` without the profile sees each difference.
+ * the same calibrations back, while `loyalty verify` without the profile sees each difference
+ * (verify in process, but the built bin for the first run).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceProfile } from '../../src/server/internal.js';
-import { CLI, loyalty } from '../cli/cli-harness.js';
+import { CLI, loyalty, loyaltyProcess } from '../cli/cli-harness.js';
 
 const KEY = 'profile_bin_key_0123456789';
 
@@ -79,15 +80,16 @@ afterAll(() => {
   served?.kill('SIGTERM');
 });
 
-const verify = (args: string[]) =>
-  loyalty(['verify', '--base-url', url, '--sample', 'uid=cli_0001', '--max-rps', '50', ...args], {
+const verify = (args: string[], run: typeof loyalty = loyalty) =>
+  run(['verify', '--base-url', url, '--sample', 'uid=cli_0001', '--max-rps', '50', ...args], {
     LOYALTY_API_KEY: KEY,
   });
 
 describe('loyalty serve --profile and loyalty verify --profile', () => {
   it('verify with the profile agrees with the server following it, and writes the same calibrations', async () => {
     const out = join(dir, 'again.profile.json');
-    const run = await verify(['--profile', profileFile, '--profile-out', out]);
+    // The built bin on both sides, end to end.
+    const run = await verify(['--profile', profileFile, '--profile-out', out], loyaltyProcess);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/^loyalty verify: agrees/m);
     const written = JSON.parse(readFileSync(out, 'utf8')) as ServiceProfile;
