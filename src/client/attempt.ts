@@ -1,7 +1,6 @@
 import { counted } from '../core/index.js';
-import type { KeyLimiter, LimitKind } from '../limits/limiter.js';
 import type { CallObservation } from '../telemetry/index.js';
-import type { CallContext } from './call-context.js';
+import type { CallContext, Throttle } from './call-context.js';
 import { scrubSecretFromCause } from './cause-secret.js';
 import { describeConnectionFailure } from './connection-failure.js';
 import {
@@ -20,12 +19,6 @@ type AttemptContext = Pick<CallContext, 'options' | 'transport' | 'logger'>;
 
 export function abortError(operationId: string, signal: AbortSignal): LoyaltyAbortError {
   return new LoyaltyAbortError(`${operationId} was aborted by the caller's signal`, { cause: signal.reason });
-}
-
-/** The limiter's buckets of the client's key, with what one call takes from them. */
-export interface Throttle {
-  limits: KeyLimiter;
-  kind: LimitKind;
 }
 
 /** A wait for a token shorter than this is no wait: telemetry does not report it. */

@@ -1,11 +1,16 @@
 import { limiterKeyId } from '../limits/key-id.js';
 import type { KeyLimiter, Limiter, LimitKind } from '../limits/limiter.js';
 import type { CallObserver, ObservedCall } from '../telemetry/index.js';
-import type { Throttle } from './attempt.js';
 import type { LevelledLogger } from './logger.js';
 import type { ResolvedOptions } from './options.js';
 import type { RetryPolicy } from './retry.js';
 import type { Transport } from './transport.js';
+
+/** The limiter's buckets of the client's key, with what one call takes from them. */
+export interface Throttle {
+  limits: KeyLimiter;
+  kind: LimitKind;
+}
 
 /** Everything a call needs from its client; one per client, shared by its calls. */
 export interface CallContext {
