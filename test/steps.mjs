@@ -1,47 +1,75 @@
-// npm test: the whole check, step by step, each step's time printed after it and all of them at
-// the end (the step that failed last). Stops at the first step that fails, with its exit code.
-import { spawnSync } from 'node:child_process';
+// npm test: the whole check, in phases. The steps of a phase run side by side (each one's output
+// printed whole when it ends, so that two never interleave); a phase starts when the one before
+// passed. Each step's time is printed after it and all of them at the end. Stops after the first
+// phase with a failed step, with that step's exit code.
+import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
-export const STEPS = [
-  'lint',
-  'knip',
-  'typecheck',
-  'build',
-  'check:api',
-  'docs',
-  'test:unit',
-  'check:package',
-  'check:size',
-  'check:consumer',
-  'check:runtimes',
+/**
+ * What may run beside what: lint, unused code and types beside the build they do not need; the
+ * checks of the build before the tests; the package's consumers last, on the tested build.
+ */
+export const PHASES = [
+  ['lint', 'knip', 'typecheck', 'build'],
+  ['check:api', 'docs', 'check:size'],
+  ['test:unit'],
+  ['check:package', 'check:consumer', 'check:runtimes'],
 ];
 
-/** Runs the steps in order; exits with the first failure's code. */
-function runSteps() {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
-  /** @type {[string, number, boolean][]} */
+export const STEPS = PHASES.flat();
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Runs one step; alone in its phase its output streams, else it is kept and printed at its end.
+ * @param {string} step @param {boolean} alone
+ * @returns {Promise<{ step: string, took: number, code: number }>}
+ */
+function runStep(step, alone) {
+  const start = performance.now();
+  return new Promise((done) => {
+    const child = spawn(npm, ['run', step], {
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      shell: process.platform === 'win32',
+    });
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      if (!alone) process.stdout.write(Buffer.concat(output));
+      const took = performance.now() - start;
+      const status = code ?? (signal ? 1 : 0);
+      console.log(`\nnpm test: ${step} ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(took)}\n`);
+      done({ step, took, code: status });
+    });
+  });
+}
+
+/** Runs the phases in order; exits with the first failed step's code. */
+async function runPhases() {
+  /** @type {{ step: string, took: number, code: number }[]} */
   const times = [];
   let failed;
   const started = performance.now();
-  for (const step of STEPS) {
-    const start = performance.now();
-    const run = spawnSync(npm, ['run', step], { stdio: 'inherit', shell: process.platform === 'win32' });
-    const took = performance.now() - start;
-    times.push([step, took, run.status === 0]);
-    console.log(`\nnpm test: ${step} ${run.status === 0 ? 'passed' : 'FAILED'} in ${seconds(took)}\n`);
-    if (run.status !== 0) {
-      failed = run.status ?? 1;
-      break;
+  for (const phase of PHASES) {
+    const results = await Promise.all(phase.map((step) => runStep(step, phase.length === 1)));
+    times.push(...results);
+    failed = results.find((result) => result.code !== 0)?.code;
+    if (failed !== undefined) break;
+  }
+  console.log('npm test, step by step (the steps of a phase side by side):');
+  for (const [index, phase] of PHASES.entries()) {
+    for (const { step, took, code } of times.filter((time) => phase.includes(time.step))) {
+      console.log(
+        `  ${index + 1} ${step.padEnd(16)} ${seconds(took).padStart(8)}${code === 0 ? '' : '  FAILED'}`,
+      );
     }
   }
-  console.log('npm test, step by step:');
-  for (const [step, took, ok] of times)
-    console.log(`  ${step.padEnd(16)} ${seconds(took).padStart(8)}${ok ? '' : '  FAILED'}`);
-  console.log(`  ${'total'.padEnd(16)} ${seconds(performance.now() - started).padStart(8)}`);
+  console.log(`  ${'total'.padEnd(18)} ${seconds(performance.now() - started).padStart(8)}`);
   process.exit(failed ?? 0);
 }
 
 // Run as `node test/steps.mjs`, not when a test imports the list.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runSteps();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runPhases();
