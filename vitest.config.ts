@@ -1,20 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
-
-/**
- * The files that need a module graph of their own: the others share their worker's, which spares
- * each file loading the SDK, the server and vitest again (docs/decisions.md, "The test suite's time").
- */
-const OWN_MODULES = [
-  // What a client bundle reads must have no descriptions registered: another file's import of the table registers them.
-  'test/operations/field-prose.test.ts',
-  // The SDK keeps the global dispatcher it finds first; this file answers through its own.
-  'test/docs/readme-blocks.test.ts',
-  // It checks the setup that reads each file's OpenAPI check mark, from a fresh start.
-  'test/openapi/openapi-check.test.ts',
-];
 
 export default defineConfig({
   // The inspector's page is imported as text, as tsup's text loader bundles it.
@@ -43,6 +30,7 @@ export default defineConfig({
     ],
   },
   test: {
+    include: ['test/**/*.test.ts'],
     setupFiles: ['test/support/openapi-check-setup.ts'],
     globalSetup: ['test/support/redis-global-setup.ts'],
     testTimeout: 20_000,
@@ -50,17 +38,5 @@ export default defineConfig({
     // vitest's default on two cores is one worker; most files spend their time waiting on a child
     // process or a socket, so a third keeps both cores busy.
     maxWorkers: 3,
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'shared',
-          include: ['test/**/*.test.ts'],
-          isolate: false,
-          exclude: [...configDefaults.exclude, ...OWN_MODULES],
-        },
-      },
-      { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
-    ],
   },
 });
