@@ -36,14 +36,15 @@ export function everyKindOfFault(seed: number, rate = 0.05): FaultOptions {
 }
 
 /**
- * The SDK: enough retries for a run of faults, a timeout short enough that stalls cost little,
- * and backoffs of a few milliseconds: what these runs test is that each movement lands once, not
- * how long the client waits (test/client/retry*.test.ts hold the backoff's schedule). A 429
- * still waits its Retry-After.
+ * The SDK: enough retries for a run of faults, a timeout well below a stall (5 s) yet above what
+ * an answer takes on a loaded machine (the unit run keeps both cores busy; at 250 ms a run of slow
+ * answers exhausted the retries), and backoffs of a few milliseconds: what these runs test is
+ * that each movement lands once, not how long the client waits (test/client/retry*.test.ts hold
+ * the backoff's schedule). A 429 still waits its Retry-After.
  */
 export const RESILIENT_CLIENT = {
   maxRetries: 10,
-  timeoutMs: 250,
+  timeoutMs: 1_000,
   retryBaseDelayMs: 1,
   retryMaxDelayMs: 10,
   logLevel: 'off',
