@@ -1,8 +1,8 @@
 // Consumer check: pack the package as npm would publish it, install the tarball into a fresh
 // project outside the repository and use it there as an integrator does (vitest with MSW and
 // the in-process client, require() and import, tsc under nodenext, bundler and node10, deliberate
-// type errors that must fail). Expects a built dist/ (`npm run build`). Last, in a copy of the
-// tree: `npm run build:demo`, then a pack, which must hold every types file the exports name.
+// type errors that must fail). Expects a built dist/ (`npm run build`). Beside those, in a copy of
+// the tree: `npm run build:demo`, then a pack, which must hold every types file the exports name.
 //
 //   node test/consumer/run.mjs [--tarball FILE] [--keep]
 //
@@ -272,7 +272,8 @@ if (results.every((result) => result.ok)) {
   });
 }
 
-if (installed) {
+/** The installed package run as a consumer runs it: its tests (MSW, in process), both builds, the compat fixture. */
+async function consumerRuns() {
   await step('vitest (MSW, in-process)', async () => {
     const result = await run(
       'npx',
@@ -299,25 +300,6 @@ if (installed) {
     await step(`node ${file}`, async () => {
       const result = mustSucceed(await run(process.execPath, [file], project));
       return result.output.trim().split('\n').at(-1);
-    });
-  }
-
-  // node10 (CommonJS without an exports map) with skipLibCheck off: the typesVersions of the
-  // subpaths and the declarations of every dependency, zod's included, must hold under it.
-  for (const config of ['tsconfig.nodenext.json', 'tsconfig.bundler.json', 'tsconfig.node10.json']) {
-    await step(`tsc -p ${config.replace(/^tsconfig\.|\.json$/g, '')}`, async () => {
-      const args = ['--no', '--', 'tsc', '-p', config, '--pretty', 'false', '--listFiles'];
-      const result = await run('npx', args, project);
-      const files = result.output.split('\n');
-      // On failure, show the errors, not the --listFiles listing.
-      mustSucceed({ ...result, output: files.filter((line) => !line.startsWith(project)).join('\n') });
-      const own = files.filter((line) => line.startsWith(project) && !line.includes('/node_modules/'));
-      const sdk = files.filter((line) => line.includes('/node_modules/loyalty-sdk/'));
-      const { compilerOptions } = JSON.parse(await readFile(join(project, config), 'utf8'));
-      const libCheck = compilerOptions.skipLibCheck
-        ? 'skipLibCheck on'
-        : 'skipLibCheck off: declarations checked too';
-      return `no errors in ${own.length} consumer files with ${sdk.length} loyalty-sdk declaration files (${libCheck})`;
     });
   }
 
@@ -359,6 +341,28 @@ if (installed) {
     }
     return `compiles (strict, exactOptionalPropertyTypes) and ${report.numPassedTests}/${report.numTotalTests} tests pass in ${report.testResults.length} files`;
   });
+}
+
+/** The installed package's declarations under each module resolution, and the type errors they must give. */
+async function typeChecks() {
+  // node10 (CommonJS without an exports map) with skipLibCheck off: the typesVersions of the
+  // subpaths and the declarations of every dependency, zod's included, must hold under it.
+  for (const config of ['tsconfig.nodenext.json', 'tsconfig.bundler.json', 'tsconfig.node10.json']) {
+    await step(`tsc -p ${config.replace(/^tsconfig\.|\.json$/g, '')}`, async () => {
+      const args = ['--no', '--', 'tsc', '-p', config, '--pretty', 'false', '--listFiles'];
+      const result = await run('npx', args, project);
+      const files = result.output.split('\n');
+      // On failure, show the errors, not the --listFiles listing.
+      mustSucceed({ ...result, output: files.filter((line) => !line.startsWith(project)).join('\n') });
+      const own = files.filter((line) => line.startsWith(project) && !line.includes('/node_modules/'));
+      const sdk = files.filter((line) => line.includes('/node_modules/loyalty-sdk/'));
+      const { compilerOptions } = JSON.parse(await readFile(join(project, config), 'utf8'));
+      const libCheck = compilerOptions.skipLibCheck
+        ? 'skipLibCheck on'
+        : 'skipLibCheck off: declarations checked too';
+      return `no errors in ${own.length} consumer files with ${sdk.length} loyalty-sdk declaration files (${libCheck})`;
+    });
+  }
 
   await step('tsc type errors', async () => {
     const source = await readFile(join(project, 'type-errors.ts'), 'utf8');
@@ -398,7 +402,7 @@ if (installed) {
 // `npm run build:demo` leaves the declarations out; a pack after it must still ship every one the
 // exports name (package.json's prepack builds what is missing). Done in a copy of the tree, so
 // the repository's full build stays in place for everything else (never `npm ci` here).
-if (!flags.tarball) {
+async function demoPack() {
   await step('pack after build:demo', async () => {
     const tree = join(work, 'demo-tree');
     await mkdir(tree);
@@ -419,6 +423,13 @@ if (!flags.tarball) {
     return `build:demo left out ${lacking} of the ${types.length} types files the exports name; the tarball has all ${types.length}`;
   });
 }
+
+// The three read different files and write to different folders: they run side by side.
+await Promise.all([
+  installed ? consumerRuns() : undefined,
+  installed ? typeChecks() : undefined,
+  flags.tarball ? undefined : demoPack(),
+]);
 
 const failed = results.filter((result) => !result.ok);
 const total = seconds(performance.now() - checkStarted);
