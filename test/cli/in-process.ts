@@ -53,6 +53,15 @@ function useEnvironment(env: Record<string, string>): () => void {
   };
 }
 
+/** The signals whose listeners a run must take off again: in one process, left ones would pile up. */
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const listening = () => SIGNALS.map((signal) => process.listenerCount(signal));
+
+function expectNoListenerLeft(before: readonly number[]): void {
+  const left = SIGNALS.filter((signal, index) => process.listenerCount(signal) > (before[index] ?? 0));
+  if (left.length > 0) throw new Error(`the command left a ${left.join(' and ')} listener on the process`);
+}
+
 /** One run at a time: output capture and process.env are the worker's, shared by every run. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -76,6 +85,7 @@ async function runNow(
   const stdout = { text: '' };
   const stderr = { text: '' };
   const exitCode = process.exitCode;
+  const listeners = listening();
   const restore = [
     useEnvironment(runEnv),
     replace(process, 'stdin', Readable.from(input === undefined ? [] : [Buffer.from(input)])),
@@ -93,5 +103,6 @@ async function runNow(
     for (const undo of restore.reverse()) undo();
     process.exitCode = exitCode;
   }
+  expectNoListenerLeft(listeners);
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
