@@ -1,7 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+/**
+ * Files whose checks hold only with the machine to themselves, run after all the others: the
+ * fleet's wall time against what its requests need at the server's rate (at most 1.25x).
+ */
+const ALONE = ['test/fleet/fleet.test.ts'];
 
 export default defineConfig({
   // The inspector's page is imported as text, as tsup's text loader bundles it.
@@ -30,7 +36,6 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
     setupFiles: ['test/support/openapi-check-setup.ts'],
     globalSetup: ['test/support/redis-global-setup.ts'],
     testTimeout: 20_000,
@@ -38,5 +43,16 @@ export default defineConfig({
     // vitest's default on two cores is one worker; most files spend their time waiting on a child
     // process or a socket, so a third keeps both cores busy.
     maxWorkers: 3,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...ALONE],
+        },
+      },
+      { extends: true, test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });
