@@ -4,10 +4,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /**
- * Files whose checks hold only with the machine to themselves, run after all the others: the
- * fleet's wall time against what its requests need at the server's rate (at most 1.25x).
+ * Files whose checks hold only with the machine to themselves, run one at a time after all the
+ * others: the fleet's wall time against what its requests need at the server's rate (at most
+ * 1.25x); a hostile service's cells, each a process that must settle within its deadline plus a second.
  */
-const ALONE = ['test/fleet/fleet.test.ts'];
+const ALONE = ['test/fleet/fleet.test.ts', 'test/hostile/hostile.test.ts'];
 
 export default defineConfig({
   // The inspector's page is imported as text, as tsup's text loader bundles it.
