@@ -36,6 +36,11 @@ function run(args: string[]): string[] {
   return execFileSync(process.execPath, args, { encoding: 'utf8' }).trim().split('\n');
 }
 
+/** `code` run by node as CommonJS (`require`) or as an ES module (`import`); its printed lines. */
+function runAs(kind: string, code: string): string[] {
+  return run(kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code]);
+}
+
 describe('the built package', () => {
   it("require('loyalty-sdk') gives LoyaltyClient and every error class", () => {
     const [missing, chain] = run(['-e', probe("const sdk = require('loyalty-sdk');")]);
@@ -57,8 +62,7 @@ describe('the built package', () => {
     ['require', "const s = require('loyalty-sdk/server'); console.log(typeof s.createReferenceServer);"],
     ['import', "const s = await import('loyalty-sdk/server'); console.log(typeof s.createReferenceServer);"],
   ])('%s of loyalty-sdk/server gives createReferenceServer', (kind, code) => {
-    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
-    expect(run(args)).toEqual(['function']);
+    expect(runAs(kind, code)).toEqual(['function']);
   });
 
   it.each([
@@ -70,8 +74,7 @@ describe('the built package', () => {
       const error = await client.clientes.retrieve('no-such-customer').catch((e) => e);
       console.log(JSON.stringify([client instanceof sdk.LoyaltyClient, error instanceof sdk.NotFoundError]));
     })();`;
-    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
-    expect(run(args)).toEqual(['[true,true]']);
+    expect(runAs(kind, code)).toEqual(['[true,true]']);
   });
 
   it.each([
@@ -83,8 +86,7 @@ describe('the built package', () => {
       console.log(JSON.stringify([typeof b.createFileCheckpoint, typeof b.deriveIdempotencyKey,
         typeof checkpoint.isDone, typeof checkpoint.markDone, typeof checkpoint.close]));
     })();`;
-    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
-    expect(run(args)).toEqual(['["function","function","function","function","function"]']);
+    expect(runAs(kind, code)).toEqual(['["function","function","function","function","function"]']);
   });
 
   it.each([
@@ -98,8 +100,7 @@ describe('the built package', () => {
         { jobId: 'entry', itemKey: (item) => item });
       console.log(JSON.stringify([summary.succeeded, keys.every((key) => key.startsWith('bulk-v1-'))]));
     })();`;
-    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
-    expect(run(args)).toEqual(['[2,true]']);
+    expect(runAs(kind, code)).toEqual(['[2,true]']);
   });
 
   it.each([
@@ -117,8 +118,7 @@ describe('the built package', () => {
       await checkpoint.close();
       await redis.quit();
     })();`;
-    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
-    expect(run(args)).toEqual(['[true]']);
+    expect(runAs(kind, code)).toEqual(['[true]']);
   });
 
   it.each([
@@ -130,8 +130,7 @@ describe('the built package', () => {
       console.log(JSON.stringify([o.operations.length, add.method, o.renderHelp(add).includes(add.summary),
         o.validateRequest(add, { params: {}, body: {} }).ok]));
     })();`;
-    const args = kind === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
-    expect(run(args)).toEqual(['[18,"POST",true,false]']);
+    expect(runAs(kind, code)).toEqual(['[18,"POST",true,false]']);
   });
 
   it("the main entry's files carry none of the operations' prose; loyalty-sdk/operations' carry all", () => {
