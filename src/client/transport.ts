@@ -246,14 +246,18 @@ function send(dispatcher: Dispatcher, request: TransportRequest): Promise<Transp
   });
 }
 
-/** Sends through `dispatcher`, or undici's shared Agent, loaded on the first request. */
+/**
+ * Sends through `dispatcher`, or else through undici's global dispatcher as it is at each request
+ * (undici is loaded on the first).
+ */
 export function undiciTransport(dispatcher: Dispatcher | undefined): Transport {
-  let target = dispatcher;
+  if (dispatcher) return (request) => send(dispatcher, request);
+  let globalDispatcher: (() => Dispatcher) | undefined;
   return (request) => {
-    if (target) return send(target, request);
-    return loadGlobalDispatcher().then((loaded) => {
-      target = loaded;
-      return send(loaded, request);
+    if (globalDispatcher) return send(globalDispatcher(), request);
+    return loadGlobalDispatcher().then((read) => {
+      globalDispatcher = read;
+      return send(read(), request);
     });
   };
 }

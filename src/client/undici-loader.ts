@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 
 type GlobalDispatcherModule = { getGlobalDispatcher(): Dispatcher };
 
-let globalDispatcher: Promise<Dispatcher> | undefined;
+let loading: Promise<GlobalDispatcherModule> | undefined;
 
 // undici 7 has no exports map, so this path resolves; it is tested, and the whole package is the fallback.
 const DISPATCHER_ONLY_MODULE = 'undici/lib/global.js';
@@ -11,14 +11,15 @@ const DISPATCHER_ONLY_MODULE = 'undici/lib/global.js';
 export const SHARED_AGENT_LOADS = true;
 
 /**
- * undici's shared Agent, on Node (`#undici-loader` of package.json; a Workers or browser bundle
- * gets undici-loader.web.ts instead, so that it never pulls in undici). Only its dispatcher part
- * is loaded (much cheaper to load than the whole package, which pulls in fetch, WebSocket and
- * cache support we never use).
+ * A reader of undici's global dispatcher, on Node (`#undici-loader` of package.json; a Workers or
+ * browser bundle gets undici-loader.web.ts instead, so that it never pulls in undici). The reader is
+ * called per request, as Node's fetch does, so a `setGlobalDispatcher` (a proxy, a mock) made after
+ * the first call is honoured. Only undici's dispatcher part is loaded (much cheaper to load than the
+ * whole package, which pulls in fetch, WebSocket and cache support we never use).
  */
-export function loadGlobalDispatcher(): Promise<Dispatcher> {
-  globalDispatcher ??= (import(DISPATCHER_ONLY_MODULE) as Promise<GlobalDispatcherModule>)
-    .then((module) => module.getGlobalDispatcher())
-    .catch(() => import('undici').then((undici) => undici.getGlobalDispatcher()));
-  return globalDispatcher;
+export function loadGlobalDispatcher(): Promise<() => Dispatcher> {
+  loading ??= (import(DISPATCHER_ONLY_MODULE) as Promise<GlobalDispatcherModule>).catch(
+    () => import('undici'),
+  );
+  return loading.then((module) => () => module.getGlobalDispatcher());
 }

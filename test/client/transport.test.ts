@@ -6,6 +6,36 @@ describe('the undici transport', () => {
     const module = (await import(specifier)) as { getGlobalDispatcher?: unknown };
     expect(typeof module.getGlobalDispatcher).toBe('function');
   });
+
+  it("without a dispatcher, sends through undici's global dispatcher as it is at each request (one set after the first call too)", async () => {
+    const { MockAgent, getGlobalDispatcher, setGlobalDispatcher } = await import('undici');
+    const { LoyaltyClient } = await import('../../src/index.js');
+    const seen: string[] = [];
+    const agentNamed = (name: string) => {
+      const agent = new MockAgent();
+      agent.disableNetConnect();
+      agent
+        .get('http://loyalty.test')
+        .intercept({ path: /\/tareas$/, method: 'GET' })
+        .reply(() => {
+          seen.push(name);
+          return { statusCode: 200, data: { codigoRespuesta: 0, msj: 'Éxito', data: [], meta: {} } };
+        })
+        .persist();
+      return agent;
+    };
+    const original = getGlobalDispatcher();
+    const client = new LoyaltyClient({ apiKey: 'k3y-7Qz-global-agent', baseUrl: 'http://loyalty.test' });
+    try {
+      setGlobalDispatcher(agentNamed('first'));
+      await client.tareas.list();
+      setGlobalDispatcher(agentNamed('second'));
+      await client.tareas.list();
+    } finally {
+      setGlobalDispatcher(original);
+    }
+    expect(seen).toEqual(['first', 'second']);
+  });
 });
 
 describe('the fetch transport', () => {
