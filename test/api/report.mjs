@@ -149,6 +149,38 @@ export function buildApiReport(root) {
   return `${[...header, '', ...sections].join('\n').trimEnd()}\n`;
 }
 
+const COMPILER_OPTIONS = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+  noEmit: true,
+  types: ['node'],
+};
+
+/** Parsed declarations of TypeScript's libs and of node_modules, which no report changes. */
+/** @type {Map<string, ts.SourceFile | undefined>} */
+const libraries = new Map();
+
+/**
+ * A compiler host that parses the libraries once per process: each report makes two programs
+ * (import and require), and the tests make a dozen reports, all over the same @types/node.
+ */
+function hostSharingLibraries() {
+  const host = ts.createCompilerHost(COMPILER_OPTIONS);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    if (!fileName.split(/[\\/]/).includes('node_modules')) {
+      return parse(fileName, languageVersion, onError, shouldCreate);
+    }
+    const key = `${JSON.stringify(languageVersion)}\n${fileName}`;
+    if (!libraries.has(key)) libraries.set(key, parse(fileName, languageVersion, onError, shouldCreate));
+    return libraries.get(key);
+  };
+  return host;
+}
+
 /**
  * The report of every entry's declarations under one condition.
  * @param {string} root @param {{ name: string, exports: Record<string, unknown> }} manifest
@@ -161,15 +193,8 @@ function flavorReport(root, manifest, flavor) {
   });
   const program = ts.createProgram(
     entries.map((entry) => entry.file),
-    {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      strict: true,
-      skipLibCheck: true,
-      noEmit: true,
-      types: ['node'],
-    },
+    COMPILER_OPTIONS,
+    hostSharingLibraries(),
   );
   const checker = program.getTypeChecker();
   const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
