@@ -69,6 +69,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...ALONE, ...ISOLATED],
           // Evaluating the source once per worker, not once per file, halves the run's CPU time.
           isolate: false,
+          // Sharing holds only while no file leaves anything behind in the process.
+          setupFiles: ['test/support/leak-check-setup.ts'],
         },
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED } },

@@ -25,7 +25,8 @@ const out = process.argv[2] ?? fileURLToPath(new URL('../../docs/telemetry-water
 /** The spans of one retried keyed write, as the in-memory exporter saw them. */
 export async function recordRetriedWrite() {
   const exporter = new InMemorySpanExporter();
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  context.setGlobalContextManager(contextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(
     new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
@@ -52,6 +53,11 @@ export async function recordRetriedWrite() {
     });
   } finally {
     await server.close();
+    // The providers are global to the process: a caller's later work must not be recorded.
+    contextManager.disable();
+    trace.disable();
+    propagation.disable();
+    context.disable();
   }
   return exporter.getFinishedSpans();
 }
