@@ -67,7 +67,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...ALONE, ...ISOLATED],
-          // Evaluating the source once per worker, not once per file, halves the run's CPU time.
+          // The source is evaluated once per worker, not once per file (docs/decisions.md, "The unit run's workers").
           isolate: false,
           // Sharing holds only while no file leaves anything behind in the process.
           setupFiles: ['test/support/leak-check-setup.ts'],
