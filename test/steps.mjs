@@ -3,14 +3,19 @@
 // passed. Each step's time is printed after it and all of them at the end. Stops after the first
 // phase with a failed step, with that step's exit code.
 import { spawn } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { TARBALL_FOLDER } from './package/tarball.mjs';
 
 /**
  * What may run beside what: lint, unused code and types beside the build they do not need; the
- * checks of the build before the tests; the package's consumers last, on the tested build.
+ * checks of the build before the tests; the package's consumers last, on the tested build. The
+ * build packs the tarball too (test/package/build-tarball.mjs); every later step that installs the
+ * package installs that one (PACKED_TARBALL) instead of packing again.
  */
 export const PHASES = [
-  ['lint', 'knip', 'typecheck', 'build'],
+  ['lint', 'knip', 'typecheck', 'build:tarball'],
   ['check:api', 'docs', 'check:size'],
   ['test:unit'],
   ['check:package', 'check:consumer', 'check:runtimes'],
@@ -19,17 +24,27 @@ export const PHASES = [
 export const STEPS = PHASES.flat();
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** The tarball build:tarball packed, once it has: the environment of the steps after it. */
+function packedTarball() {
+  const folder = join(ROOT, TARBALL_FOLDER);
+  const [name] = readdirSync(folder).filter((file) => file.endsWith('.tgz'));
+  if (!name) throw new Error(`build:tarball left no tarball in ${folder}`);
+  return join(folder, name);
+}
 const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Runs one step; alone in its phase its output streams, else it is kept and printed at its end.
- * @param {string} step @param {boolean} alone
+ * @param {string} step @param {boolean} alone @param {NodeJS.ProcessEnv} env
  * @returns {Promise<{ step: string, took: number, code: number }>}
  */
-function runStep(step, alone) {
+function runStep(step, alone, env) {
   const start = performance.now();
   return new Promise((done) => {
     const child = spawn(npm, ['run', step], {
+      env,
       stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       shell: process.platform === 'win32',
     });
@@ -53,11 +68,15 @@ async function runPhases() {
   const times = [];
   let failed;
   const started = performance.now();
+  /** @type {NodeJS.ProcessEnv} */
+  let env = { ...process.env };
+  delete env.PACKED_TARBALL;
   for (const phase of PHASES) {
-    const results = await Promise.all(phase.map((step) => runStep(step, phase.length === 1)));
+    const results = await Promise.all(phase.map((step) => runStep(step, phase.length === 1, env)));
     times.push(...results);
     failed = results.find((result) => result.code !== 0)?.code;
     if (failed !== undefined) break;
+    if (phase.includes('build:tarball')) env = { ...env, PACKED_TARBALL: packedTarball() };
   }
   console.log('npm test, step by step (the steps of a phase side by side):');
   for (const [index, phase] of PHASES.entries()) {

@@ -1,21 +1,23 @@
 // Consumer check: pack the package as npm would publish it, install the tarball into a fresh
 // project outside the repository and use it there as an integrator does (vitest with MSW and
 // the in-process client, require() and import, tsc under nodenext, bundler and node10, deliberate
-// type errors that must fail). Expects a built dist/ (`npm run build`). Beside those, in a copy of
-// the tree: `npm run build:demo`, then a pack, which must hold every types file the exports name.
+// type errors that must fail). Expects a built dist/ (`npm run build`). Under `npm test` it checks
+// the tarball the build step packed (PACKED_TARBALL, test/steps.mjs), which was also packed after
+// `npm run build:demo` (test/package/build-tarball.mjs).
 //
 //   node test/consumer/run.mjs [--tarball FILE] [--keep]
 //
-// --tarball  check this .tgz instead of packing the working tree (and skip the build:demo pack)
+// --tarball  check this .tgz instead of packing the working tree (default: PACKED_TARBALL)
 // --keep     keep the temporary project (it is always kept when a step fails)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { exportedTypes, manifestTargets } from '../package/manifest-targets.mjs';
+import { manifestTargets } from '../package/manifest-targets.mjs';
+import { packTree, tarballContents } from '../package/tarball.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixture/', import.meta.url));
@@ -155,59 +157,11 @@ function tscErrors(output) {
   );
 }
 
-/**
- * `npm pack` of a tree into `destination` (its prepack runs, as it does for `npm publish`); the tarball's path.
- * @param {string} tree @param {string} destination
- */
-async function pack(tree, destination) {
-  const packed = mustSucceed(await run('npm', ['pack', '--json', '--pack-destination', destination], tree));
-  const [{ filename }] = JSON.parse(packed.output.slice(packed.output.indexOf('[')));
-  return join(destination, filename);
-}
-
-/**
- * The files of a tarball (paths below `package/`) and the package.json it holds.
- * @param {string} tarball
- */
-async function tarballContents(tarball) {
-  const listing = mustSucceed(await run('tar', ['-tzf', tarball], work));
-  const files = new Set(
-    listing.output
-      .split('\n')
-      .filter((line) => line.trim() && !line.trim().endsWith('/'))
-      .map((line) => line.trim().replace(/^package\//, '')),
-  );
-  const manifest = JSON.parse(
-    mustSucceed(await run('tar', ['-xzOf', tarball, 'package/package.json'], work)).output,
-  );
-  return { files, manifest };
-}
-
-/** What `npm run build:demo` and `npm pack` read, copied: the copy's dist/ is its own, the repository's stays built. */
-const DEMO_TREE_ENTRIES = [
-  'package.json',
-  'tsup.config.ts',
-  'tsconfig.json',
-  'README.md',
-  'CHANGELOG.md',
-  'src',
-];
-
-/** @param {string} tree */
-async function copyForDemoBuild(tree) {
-  for (const entry of DEMO_TREE_ENTRIES) await cp(join(ROOT, entry), join(tree, entry), { recursive: true });
-  // The prepack script and what it imports; not the tests beside them.
-  await cp(join(ROOT, 'test', 'package'), join(tree, 'test', 'package'), {
-    recursive: true,
-    filter: (source) => !source.endsWith('.ts'),
-  });
-  await symlink(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
-}
-
 const checkStarted = performance.now();
 const work = await mkdtemp(join(tmpdir(), 'loyalty-sdk-consumer-'));
 const project = join(work, 'project');
-let tarball = flags.tarball ? resolve(flags.tarball) : '';
+const given = flags.tarball ?? process.env.PACKED_TARBALL;
+let tarball = given ? resolve(given) : '';
 let installed = false;
 
 console.log(`consumer check in ${work}`);
@@ -220,7 +174,7 @@ await step('pack', async () => {
     if ((await newestMtime(join(ROOT, 'src'))) > (await newestMtime(join(ROOT, 'dist')))) {
       console.log('warn  dist/ is older than src/: run `npm run build` to check the current sources');
     }
-    tarball = await pack(ROOT, work);
+    tarball = await packTree(ROOT, work);
     origin = 'packed';
   }
   const { files, manifest } = await tarballContents(tarball);
@@ -343,27 +297,31 @@ async function consumerRuns() {
   });
 }
 
-/** The installed package's declarations under each module resolution, and the type errors they must give. */
-async function typeChecks() {
-  // node10 (CommonJS without an exports map) with skipLibCheck off: the typesVersions of the
-  // subpaths and the declarations of every dependency, zod's included, must hold under it.
-  for (const config of ['tsconfig.nodenext.json', 'tsconfig.bundler.json', 'tsconfig.node10.json']) {
-    await step(`tsc -p ${config.replace(/^tsconfig\.|\.json$/g, '')}`, async () => {
-      const args = ['--no', '--', 'tsc', '-p', config, '--pretty', 'false', '--listFiles'];
-      const result = await run('npx', args, project);
-      const files = result.output.split('\n');
-      // On failure, show the errors, not the --listFiles listing.
-      mustSucceed({ ...result, output: files.filter((line) => !line.startsWith(project)).join('\n') });
-      const own = files.filter((line) => line.startsWith(project) && !line.includes('/node_modules/'));
-      const sdk = files.filter((line) => line.includes('/node_modules/loyalty-sdk/'));
-      const { compilerOptions } = JSON.parse(await readFile(join(project, config), 'utf8'));
-      const libCheck = compilerOptions.skipLibCheck
-        ? 'skipLibCheck on'
-        : 'skipLibCheck off: declarations checked too';
-      return `no errors in ${own.length} consumer files with ${sdk.length} loyalty-sdk declaration files (${libCheck})`;
-    });
-  }
+/**
+ * The installed package's declarations under one module resolution. node10 (CommonJS without an
+ * exports map) runs with skipLibCheck off: the typesVersions of the subpaths and the declarations
+ * of every dependency, zod's included, must hold under it.
+ * @param {string} config
+ */
+async function resolutionCheck(config) {
+  await step(`tsc -p ${config.replace(/^tsconfig\.|\.json$/g, '')}`, async () => {
+    const args = ['--no', '--', 'tsc', '-p', config, '--pretty', 'false', '--listFiles'];
+    const result = await run('npx', args, project);
+    const files = result.output.split('\n');
+    // On failure, show the errors, not the --listFiles listing.
+    mustSucceed({ ...result, output: files.filter((line) => !line.startsWith(project)).join('\n') });
+    const own = files.filter((line) => line.startsWith(project) && !line.includes('/node_modules/'));
+    const sdk = files.filter((line) => line.includes('/node_modules/loyalty-sdk/'));
+    const { compilerOptions } = JSON.parse(await readFile(join(project, config), 'utf8'));
+    const libCheck = compilerOptions.skipLibCheck
+      ? 'skipLibCheck on'
+      : 'skipLibCheck off: declarations checked too';
+    return `no errors in ${own.length} consumer files with ${sdk.length} loyalty-sdk declaration files (${libCheck})`;
+  });
+}
 
+/** The type errors the installed declarations must give, exactly those marked. */
+async function typeErrorsCheck() {
   await step('tsc type errors', async () => {
     const source = await readFile(join(project, 'type-errors.ts'), 'utf8');
     const expected = source
@@ -399,37 +357,19 @@ async function typeChecks() {
   });
 }
 
-// `npm run build:demo` leaves the declarations out; a pack after it must still ship every one the
-// exports name (package.json's prepack builds what is missing). Done in a copy of the tree, so
-// the repository's full build stays in place for everything else (never `npm ci` here).
-async function demoPack() {
-  await step('pack after build:demo', async () => {
-    const tree = join(work, 'demo-tree');
-    await mkdir(tree);
-    await copyForDemoBuild(tree);
-    mustSucceed(await run('npm', ['run', 'build:demo'], tree));
-    const manifest = JSON.parse(await readFile(join(tree, 'package.json'), 'utf8'));
-    const types = exportedTypes(manifest);
-    if (types.length === 0) throw new StepFailure('package.json names no types file in its exports');
-    const lacking = types.filter((file) => !existsSync(join(tree, file))).length;
-    const destination = join(work, 'demo-pack');
-    await mkdir(destination);
-    const { files } = await tarballContents(await pack(tree, destination));
-    const missing = types.filter((file) => !files.has(file));
-    if (missing.length > 0) {
-      throw new StepFailure(`the tarball packed after build:demo lacks ${missing.join(', ')}`);
-    }
-    await rm(tree, { recursive: true, force: true });
-    return `build:demo left out ${lacking} of the ${types.length} types files the exports name; the tarball has all ${types.length}`;
-  });
+// The lanes read the installed project and write to different files: they run side by side, the
+// longest type check (nodenext, declarations checked) in a lane of its own.
+if (installed) {
+  await Promise.all([
+    consumerRuns(),
+    resolutionCheck('tsconfig.nodenext.json'),
+    (async () => {
+      await resolutionCheck('tsconfig.bundler.json');
+      await resolutionCheck('tsconfig.node10.json');
+      await typeErrorsCheck();
+    })(),
+  ]);
 }
-
-// The three read different files and write to different folders: they run side by side.
-await Promise.all([
-  installed ? consumerRuns() : undefined,
-  installed ? typeChecks() : undefined,
-  flags.tarball ? undefined : demoPack(),
-]);
 
 const failed = results.filter((result) => !result.ok);
 const total = seconds(performance.now() - checkStarted);

@@ -28,7 +28,7 @@ describe('npm test', () => {
       'check:consumer',
       'check:runtimes',
     ])
-      expect(phaseOf('build'), step).toBeLessThan(phaseOf(step));
+      expect(phaseOf('build:tarball'), step).toBeLessThan(phaseOf(step));
     for (const packs of ['check:package', 'check:consumer', 'check:runtimes'])
       expect(phaseOf('test:unit'), packs).toBeLessThan(phaseOf(packs));
   });

@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * `npm run check:runtimes`: the runtime matrix. Packs the package, installs the tarball into a
- * fresh project, and runs the same cases (test/runtimes/scenario.ts) on Node 20 (this Node), 22
- * and 24, Bun, Deno, and workerd with and without nodejs_compat, each against its own reference
+ * `npm run check:runtimes`: the runtime matrix. Packs the package (under `npm test`, takes the
+ * build step's tarball, PACKED_TARBALL), installs the tarball into a fresh project, and runs the
+ * same cases (test/runtimes/scenario.ts) on Node 20 (this Node), 22 and 24, Bun, Deno, and workerd with and without nodejs_compat, each against its own reference
  * servers over HTTP; a headless Chromium runs the redirect case (browser-page.mjs). Prints one
  * line per runtime, then the redirect case across them; exits 1 when any case fails. Expects a
  * built dist/ (`npm run build`).
