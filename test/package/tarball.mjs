@@ -15,14 +15,11 @@ export const TARBALL_FOLDER = '.tmp/pack';
  * @param {string} tree @param {string} destination
  */
 export async function packTree(tree, destination) {
-  const { stdout } = await run(
-    'npm',
-    ['pack', '--json', '--loglevel=error', '--pack-destination', destination],
-    {
-      cwd: tree,
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
+  const args = ['pack', '--json', '--loglevel=error', '--pack-destination', destination];
+  const { stdout } = await run('npm', args, { cwd: tree, maxBuffer: 64 * 1024 * 1024 }).catch((error) => {
+    // What npm and the prepack's build printed says why; execFile's message alone does not.
+    throw new Error(`\`npm pack\` in ${tree} failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`);
+  });
   // A prepack's build may print before npm's JSON, which starts a line with `[`.
   const [{ filename }] = JSON.parse(
     stdout.startsWith('[') ? stdout : stdout.slice(stdout.lastIndexOf('\n[') + 1),
