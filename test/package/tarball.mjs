@@ -1,6 +1,7 @@
 // @ts-check
 // `npm pack` of a tree and what the tarball holds: the build step of `npm test`
-// (build-tarball.mjs) and the consumer check (test/consumer/run.mjs) share them.
+// (build-tarball.mjs), the consumer check (test/consumer/run.mjs) and the installs of the packed
+// package (test/runtimes/packed-project.mjs) share them.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
