@@ -1,5 +1,5 @@
+import { shellCommand } from '../../core/index.js';
 import { launcher } from '../shared/launcher.js';
-import { shellCommand } from '../shared/shell-quote.js';
 import type { BulkCommand } from './bulk-args.js';
 
 const PASSWORD_STAND_IN = 'PASSWORD';

@@ -1,7 +1,7 @@
 /** A word quoted for a command line is read back unchanged by a POSIX shell. */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { shellCommand, shellQuote } from '../../src/cli/shared/shell-quote.js';
+import { shellCommand, shellQuote } from '../../src/core/shell-quote.js';
 
 const WORDS = [
   'plain',
