@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from '../core/index.js';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER, shellCommand, shellQuote } from '../core/index.js';
 import { type Probe, WRONG_KEY } from './probe.js';
 import type { Samples } from './types.js';
 
@@ -63,12 +63,13 @@ export function wireRequest(probe: Probe, basePath: string, found?: Found, apiKe
   };
 }
 
-const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
-
-/** The probe as a curl command line: the key as `$LOYALTY_API_KEY`, found identifiers as placeholders. */
+/**
+ * The probe as a curl command line: the key as `$LOYALTY_API_KEY` (in double quotes, the one
+ * expansion it holds), found identifiers as placeholders, every other word quoted by `shellQuote`.
+ */
 export function reproduce(probe: Probe, origin: string, basePath: string): string {
   const wire = wireRequest(probe, basePath);
-  const parts = ['curl -sS', `-X ${wire.method}`, quote(`${origin}${wire.shownPath}`)];
+  const parts = [shellCommand(['curl', '-sS', '-X', wire.method, `${origin}${wire.shownPath}`])];
   if (probe.key === 'own') parts.push(`-H "${API_KEY_HEADER}: $LOYALTY_API_KEY"`);
   for (const [name, value] of Object.entries(wire.headers)) {
     if (name === 'accept') continue;
@@ -78,8 +79,8 @@ export function reproduce(probe: Probe, origin: string, basePath: string): strin
         : name === 'content-type'
           ? 'Content-Type'
           : name;
-    parts.push(`-H ${quote(`${spelled}: ${value}`)}`);
+    parts.push(`-H ${shellQuote(`${spelled}: ${value}`)}`);
   }
-  if (wire.body !== undefined) parts.push(`--data ${quote(wire.body)}`);
+  if (wire.body !== undefined) parts.push(`--data ${shellQuote(wire.body)}`);
   return parts.join(' ');
 }

@@ -109,9 +109,9 @@ describe('secrecy', () => {
     const given = new Set([...(samples.uid ?? []), ...(samples.grupoId ?? []).map(String)]);
     const nowhere = new Set(['loyalty-verify-nonexistent', '2147483647']);
     for (const { reproduce } of result.findings) {
-      expect(reproduce).toMatch(/^curl -sS -X (GET|POST|PATCH) '/);
+      expect(reproduce).toMatch(/^curl -sS -X (GET|POST|PATCH) '?https:\/\//);
       expect(reproduce).not.toContain(SERVICE_KEY);
-      const path = /'https:\/\/[^/]+\/ext\/v3([^?']*)/.exec(reproduce)?.[1] ?? '';
+      const path = /https:\/\/[^/]+\/ext\/v3([^?' ]*)/.exec(reproduce)?.[1] ?? '';
       const identifiers = path
         .split('/')
         .filter(
