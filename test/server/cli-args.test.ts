@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand, parseKeyOption, UsageError } from '../../src/cli/serve/args.js';
 import { describeKeys, maskKey } from '../../src/cli/serve/describe-keys.js';
 import { DEFAULT_PORT } from '../../src/cli/serve/usage.js';
+import { fileProblem, type ReadFlagFile } from '../../src/cli/shared/capped-file.js';
 import { SCOPES } from '../../src/operations/scopes.js';
 import { DEMO_API_KEY, DEMO_READ_ONLY_API_KEY } from '../../src/server/internal.js';
 
-const noFiles = (path: string): string => {
-  throw new Error(`no such file: ${path}`);
+/** A file system without files, as the command's reader answers for one. */
+const noFiles: ReadFlagFile = (path, limit) => {
+  throw fileProblem(limit, path, 'no such file');
 };
 
 describe('loyalty serve: arguments', () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/cli/serve/args.js';
 import { describeProfile } from '../../src/cli/serve/describe-profile.js';
+import { readFlagFile } from '../../src/cli/shared/capped-file.js';
 import { parseVerifyArgs } from '../../src/cli/verify/args.js';
 import { createReferenceServer, type ServiceProfile } from '../../src/server/internal.js';
 import { planVerification } from '../../src/verify/index.js';
@@ -41,13 +42,11 @@ describe('loyalty serve --profile FILE', () => {
   });
 
   it('a file that cannot be read, or is not JSON, is a usage error naming the flag', () => {
-    expect(() =>
-      parseCommand(['serve', '--profile', 'p.json'], () => {
-        throw new Error('ENOENT');
-      }),
-    ).toThrow(/--profile: cannot read p.json/);
+    expect(() => parseCommand(['serve', '--profile', '/no-such-folder/p.json'], readFlagFile)).toThrow(
+      '--profile /no-such-folder/p.json: no such file',
+    );
     expect(() => parseCommand(['serve', '--profile', 'p.json'], () => '{oops')).toThrow(
-      /--profile: p.json is not valid JSON/,
+      /--profile p.json: is not valid JSON/,
     );
   });
 
@@ -82,6 +81,8 @@ describe('loyalty verify --profile FILE', () => {
   it('a file that is not JSON is a usage error', () => {
     const file = join(dir, 'oops.json');
     writeFileSync(file, '{oops');
-    expect(() => parseVerifyArgs(['--profile', file], env)).toThrow(/--profile: .* is not valid JSON/);
+    expect(() => parseVerifyArgs(['--profile', file], env)).toThrow(
+      /--profile .*oops.json: is not valid JSON/,
+    );
   });
 });

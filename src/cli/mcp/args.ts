@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Operation } from '../../operations/table.js';
 import { findOperation, operationIds } from '../../operations/table.js';
 import { isLoopback } from '../../server/internal.js';
+import { KEY_FILE_BYTES } from '../shared/capped-file.js';
 import { duration } from '../shared/duration.js';
 import { SERVICE_OPTIONS } from '../shared/global-options.js';
+import { readSecretFile } from '../shared/secret-file.js';
 import { type ServiceSettings, serviceSettings } from '../shared/service-client.js';
 import { UsageError } from '../shared/usage-error.js';
 import { wholeNumber } from '../shared/whole-number.js';
@@ -70,15 +71,12 @@ function toolsOf(given: string | undefined): Operation[] | undefined {
 
 function tokenOf(file: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   let token = env[TOKEN_VARIABLE]?.trim() || undefined;
-  if (file !== undefined) {
-    try {
-      token = (readFileSync(file, 'utf8').split(/\r?\n/)[0] ?? '').trim();
-    } catch (error) {
-      throw new UsageError(
-        `--token-file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-      );
-    }
-  }
+  if (file !== undefined)
+    token = readSecretFile(file, {
+      flag: '--token-file',
+      maxBytes: KEY_FILE_BYTES,
+      holds: 'a token file holds one token, on its first line',
+    });
   if (token !== undefined && !/^[\x21-\x7E]{16,}$/.test(token))
     throw new UsageError('the HTTP token must be at least 16 printable characters without spaces');
   return token;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { CONFIG_FILE_BYTES, readCapped } from '../shared/capped-file.js';
 
 /** A group action's dry run as remembered: how many customers it reaches, and when it ran. */
 export interface RememberedPreview {
@@ -40,6 +41,9 @@ interface Remembered {
 
 /** The most writes kept, newest first: the file stays small whatever a client sends in a day. */
 const MAX_REMEMBERED_WRITES = 10_000;
+
+/** A file past this is no memory loyalty mcp wrote (10,000 writes take under 1 MiB): it is not read, and no longer used. */
+const MAX_FILE_BYTES = CONFIG_FILE_BYTES;
 
 const empty = (): Remembered => ({ version: 1, writes: {}, previews: {} });
 
@@ -113,7 +117,7 @@ export function createMemory(settings: MemorySettings): McpMemory {
   const load = (): Remembered => {
     if (file === undefined) return own;
     try {
-      const found = parsed(readFileSync(file, 'utf8'));
+      const found = parsed(readCapped(file, MAX_FILE_BYTES));
       if (found === undefined) settings.warn(`${file} is not what loyalty mcp writes; it is started afresh`);
       return merged(found ?? empty(), own);
     } catch (error) {

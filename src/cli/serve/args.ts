@@ -1,8 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { isScope, type Scope, unknownScopeMessage } from '../../operations/scopes.js';
 import type { ApiKeyConfig, ReferenceServerOptions, ServiceProfile } from '../../server/internal.js';
+import {
+  CONFIG_FILE_BYTES,
+  type FileLimit,
+  fileProblem,
+  type ReadFlagFile,
+  readJsonFile,
+} from '../shared/capped-file.js';
 import { UsageError } from '../shared/usage-error.js';
 import { parseFlags } from '../table/parse-flags.js';
+import { PROFILE_FILE } from '../verify/profile-file.js';
 import { FaultFlagError, faultsFromFlags } from './fault-flags.js';
 import { DEFAULT_PORT } from './usage.js';
 
@@ -34,32 +42,26 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
+const CONFIG_FILE: FileLimit = {
+  flag: '--config',
+  maxBytes: CONFIG_FILE_BYTES,
+  holds: "a config file holds createReferenceServer's options, a few levels deep",
+};
+
 /** A JSON object from a file a flag names (`--config`, `--profile`); the engine checks what it holds. */
-function readJsonObject<T extends object>(flag: string, file: string, readFile: (path: string) => string): T {
-  let text: string;
-  try {
-    text = readFile(file);
-  } catch (error) {
-    throw new UsageError(`${flag}: cannot read ${file}: ${(error as Error).message}`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${flag}: ${file} is not valid JSON: ${(error as Error).message}`);
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UsageError(`${flag}: ${file} must hold a JSON object`);
-  }
+function readJsonObject<T extends object>(file: string, limit: FileLimit, readFile: ReadFlagFile): T {
+  const value = readJsonFile(file, limit, readFile);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw fileProblem(limit, file, 'must hold a JSON object');
   return value as T;
 }
 
 const randomSeed = () => randomInt(0, 2 ** 32 - 1);
 
-/** Reads the command line; `readFile` (and the seed of faults without one) are injected so tests need no files. */
+/** Reads the command line; `readFile` (`readFlagFile`; and the seed of faults without one) are injected so tests need no files. */
 export function parseCommand(
   argv: readonly string[],
-  readFile: (path: string) => string,
+  readFile: ReadFlagFile,
   seed: () => number = randomSeed,
 ): CliCommand {
   const { values, positionals } = parseFlags(argv, SERVE_OPTIONS, 'loyalty serve');
@@ -70,10 +72,10 @@ export function parseCommand(
   if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
 
   const options = values.config
-    ? readJsonObject<ReferenceServerOptions>('--config', values.config, readFile)
+    ? readJsonObject<ReferenceServerOptions>(values.config, CONFIG_FILE, readFile)
     : {};
   if (values.profile !== undefined)
-    options.profile = readJsonObject<ServiceProfile>('--profile', values.profile, readFile);
+    options.profile = readJsonObject<ServiceProfile>(values.profile, PROFILE_FILE, readFile);
   const keys = (values.key ?? []).map(parseKeyOption);
   if (keys.length > 0) options.keys = [...(options.keys ?? []), ...keys];
   try {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { API_PREFIX } from '../../operations/limits.js';
 import { createReferenceServer, DEFAULT_HOST, INSPECTOR_PATH, isLoopback } from '../../server/internal.js';
+import { readFlagFile } from '../shared/capped-file.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { type CliCommand, parseCommand, UsageError } from './args.js';
 import { describeKeys } from './describe-keys.js';
@@ -68,7 +68,7 @@ async function serve(command: ServeCommand): Promise<number> {
 export async function serveCommand(argv: readonly string[]): Promise<number> {
   let command: CliCommand;
   try {
-    command = parseCommand(argv, (path) => readFileSync(path, 'utf8'));
+    command = parseCommand(argv, readFlagFile);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     const hint = error.message.includes('--help') ? '' : 'Run "loyalty serve --help" for usage.\n';

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { type FileLimit, fileProblem, KEY_FILE_BYTES } from './capped-file.js';
 import { hideWhenPrinted } from './printed.js';
+import { readSecretFile } from './secret-file.js';
 import { askHidden, canAsk } from './terminal.js';
 import { UsageError } from './usage-error.js';
 
@@ -10,18 +11,16 @@ const NO_KEY =
   'No API key: set LOYALTY_API_KEY, or pass --api-key-file with the path of a file that holds it ' +
   '(the key is never taken on the command line, so it stays out of shell history)';
 
+const KEY_FILE: FileLimit = {
+  flag: '--api-key-file',
+  maxBytes: KEY_FILE_BYTES,
+  holds: 'a key file holds one key, on its first line',
+};
+
 async function readApiKey(file: string | undefined, env: NodeJS.ProcessEnv): Promise<string> {
   if (file !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(
-        `--api-key-file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-      );
-    }
-    const key = (text.split(/\r?\n/)[0] ?? '').trim();
-    if (key === '') throw new UsageError(`--api-key-file: ${file} is empty`);
+    const key = readSecretFile(file, KEY_FILE);
+    if (key === '') throw fileProblem(KEY_FILE, file, `its first line is empty; ${KEY_FILE.holds}`);
     return key;
   }
   const fromEnv = env.LOYALTY_API_KEY?.trim();
