@@ -3,5 +3,5 @@
  * May use every wing below it: the reference server (through src/server/internal.ts) and the table.
  */
 export { parseCommand, parseKeyOption, UsageError } from './serve/args.js';
-export { describeKeys, maskKey } from './serve/describe-keys.js';
+export { describeKeys } from './serve/describe-keys.js';
 export { faultsFromFlags } from './serve/fault-flags.js';
