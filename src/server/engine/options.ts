@@ -1,4 +1,4 @@
-import { checkNames, type Fail, failingWith } from '../../core/index.js';
+import { checkNames, deeperThan, type Fail, failingWith, MAX_PRINTED_DEPTH } from '../../core/index.js';
 import { isScope, unknownScopeMessage } from '../../operations/scopes.js';
 import { type FaultOptions, type ResolvedFaults, resolveFaults } from '../faults/options.js';
 import { checkProfile } from '../profile/check.js';
@@ -116,6 +116,9 @@ export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
     'adminToken',
     'profile',
   ]);
+  // Deeper, the messages below that quote a value given would run out of stack.
+  if (deeperThan(options, MAX_PRINTED_DEPTH))
+    fail(`the options nest deeper than ${MAX_PRINTED_DEPTH} levels`);
   checkNamesAt('limits.', options.limits ?? {}, Object.keys(DEFAULT_LIMITS));
   checkNamesAt('limits.rateLimit.', options.limits?.rateLimit ?? {}, Object.keys(DEFAULT_LIMITS.rateLimit));
   const seed = options.seed ?? 'demo';

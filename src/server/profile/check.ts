@@ -1,4 +1,4 @@
-import type { Fail } from '../../core/index.js';
+import { deeperThan, type Fail, MAX_PRINTED_DEPTH } from '../../core/index.js';
 import { isScope } from '../../operations/scopes.js';
 import { findOperation } from '../../operations/table.js';
 import { PROFILE_FORMAT, PROFILE_VERSION, type ProfileJsonType, type ServiceProfile } from './format.js';
@@ -142,6 +142,9 @@ function checkFact(fact: unknown, index: number, fail: Fail): void {
 export function checkProfile(profile: unknown, fail: Fail): ServiceProfile | undefined {
   if (profile === undefined) return undefined;
   if (!isObject(profile)) fail('profile must be an object (a service profile, as verify writes it)');
+  // Deeper, the checks below and the answers that compare a fact's value would run out of stack.
+  if (deeperThan(profile, MAX_PRINTED_DEPTH))
+    fail(`profile nests deeper than ${MAX_PRINTED_DEPTH} levels; a service profile is a few levels deep`);
   if (profile.format !== PROFILE_FORMAT) fail(`profile.format must be '${PROFILE_FORMAT}'`);
   if (profile.version !== PROFILE_VERSION)
     fail(
