@@ -61,14 +61,14 @@ const result = (overrides: Partial<VerifyResult> = {}): VerifyResult => ({
 describe('Markdown report', () => {
   it('one finding from one request is said in the singular', () => {
     const text = renderMarkdownReport(result({ findings: [finding('info', 'response.200.data.a')] }));
-    expect(text).toContain('for https://svc.test: 1 finding (');
+    expect(text).toContain('for `https://svc.test`: 1 finding (');
     expect(text).toContain(') from 1 request.');
   });
 
   it('several findings from several requests are said in the plural', () => {
     const requests = [...result().requests, ...result().requests];
     const text = renderMarkdownReport(result({ requests }));
-    expect(text).toContain('for https://svc.test: 3 findings (');
+    expect(text).toContain('for `https://svc.test`: 3 findings (');
     expect(text).toContain(') from 2 requests.');
   });
 

@@ -1,25 +1,25 @@
 import { counted } from '../../core/index.js';
 import type { CoverageOutcome, Finding, Severity, VerifyResult } from '../types.js';
+import { markdownCode, markdownText } from './markdown-text.js';
 
 const SEVERITIES: Severity[] = ['breaking', 'differs', 'info'];
 const TITLES: Record<Severity, string> = { breaking: 'Breaking', differs: 'Differs', info: 'Info' };
 
-/** A value of a finding in one line of code: strings as they are, the rest as JSON. */
+/** A value of a finding as code: strings as they are, the rest as JSON. */
 function shown(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return `\`${(text ?? 'undefined').replaceAll('`', "'")}\``;
+  return markdownCode(text ?? 'undefined');
 }
 
 const OUTCOMES: CoverageOutcome[] = ['observed', 'inferred', 'assumed', 'skipped', 'inconclusive', 'unsafe'];
 /** Outcomes named in an operation's tally only where one of its checks has them. */
 const RARE = new Set<CoverageOutcome>(['inconclusive', 'unsafe']);
 
-const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-
 function findingLines(finding: Finding): string[] {
   return [
-    `- **${finding.kind}** ${finding.operationId === null ? 'the service' : `\`${finding.operationId}\``} at \`${finding.location}\`: expected ${shown(finding.expected)}, observed ${shown(finding.observed)}`,
-    `  \`${finding.reproduce.replaceAll('`', "'")}\``,
+    `- **${finding.kind}** ${finding.operationId === null ? 'the service' : `\`${finding.operationId}\``} at ${markdownCode(finding.location)}: expected ${shown(finding.expected)}, observed ${shown(finding.observed)}`,
+    // verify's own command (the operator's origin and samples, its own bodies): cut, it would not run.
+    `  ${markdownCode(finding.reproduce, { max: Number.POSITIVE_INFINITY })}`,
   ];
 }
 
@@ -34,7 +34,7 @@ function createdLines(result: VerifyResult): string[] {
     '| --- | --- | --- | --- |',
     ...result.created.map(
       (made) =>
-        `| ${made.kind} | \`${cell(String(made.id))}\` | ${made.on === undefined ? '' : `\`${cell(String(made.on))}\``} | \`${made.operationId}\` |`,
+        `| ${made.kind} | ${markdownCode(String(made.id), { inCell: true })} | ${made.on === undefined ? '' : markdownCode(String(made.on), { inCell: true })} | \`${made.operationId}\` |`,
     ),
   ];
 }
@@ -51,9 +51,9 @@ export function renderMarkdownReport(result: VerifyResult): string {
   const lines: string[] = [`# loyalty verify: ${result.verdict}`, ''];
   const counts = SEVERITIES.map((severity) => `${countBy(result.findings, severity)} ${severity}`).join(', ');
   lines.push(
-    `**Verdict: ${result.verdict}** for ${result.profile.origin || 'the service'}: ${counted(result.findings.length, 'finding')} (${counts}) from ${counted(result.requests.length, 'request')}.`,
+    `**Verdict: ${result.verdict}** for ${result.profile.origin ? markdownCode(result.profile.origin) : 'the service'}: ${counted(result.findings.length, 'finding')} (${counts}) from ${counted(result.requests.length, 'request')}.`,
   );
-  if (result.reason) lines.push('', `Reason: ${result.reason}`);
+  if (result.reason) lines.push('', `Reason: ${markdownText(result.reason)}`);
   lines.push('', '## Findings');
   if (result.findings.length === 0) lines.push('', 'None.');
   for (const severity of SEVERITIES) {
@@ -71,7 +71,7 @@ export function renderMarkdownReport(result: VerifyResult): string {
       .join(', ');
     lines.push('', `### ${operationId} (${tally})`, '', '| Check | How | Note |', '| --- | --- | --- |');
     for (const check of checks)
-      lines.push(`| ${cell(check.check)} | ${check.outcome} | ${cell(check.note ?? '')} |`);
+      lines.push(`| ${markdownText(check.check)} | ${check.outcome} | ${markdownText(check.note ?? '')} |`);
   }
   return `${lines.join('\n')}\n`;
 }
