@@ -1,7 +1,6 @@
-import type { FileHandle } from 'node:fs/promises';
 import type { Checkpoint, CheckpointEntry } from './checkpoint.js';
-import { checkpointLine, readCheckpointFile } from './checkpoint-file.js';
-import { loadFileSystem, requireLastingFiles } from './file-system.js';
+import { type CheckpointFile, checkpointLine, openCheckpointFile } from './checkpoint-file.js';
+import { requireLastingFiles } from './file-system.js';
 
 /** When records reach the disk (docs/bulk-jobs.md, "Resuming after a crash"). */
 export interface FileCheckpointOptions {
@@ -13,12 +12,6 @@ export interface FileCheckpointOptions {
 
 const DEFAULTS = { fsyncEvery: 1_000, fsyncIntervalMs: 1_000 };
 
-interface Opened {
-  /** The keys recorded by earlier runs (the records of this run are not looked up again). */
-  done: Set<string>;
-  handle: FileHandle;
-}
-
 function positiveInteger(value: number | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer`);
@@ -26,7 +19,8 @@ function positiveInteger(value: number | undefined, name: string, fallback: numb
 }
 
 /**
- * A checkpoint in an append-only file of JSON lines, one per item that succeeded. Records wait in
+ * A checkpoint in an append-only file of JSON lines: its header, then one line per item that
+ * succeeded (the keys of earlier runs are held; this run's are not looked up again). Records wait in
  * memory and reach the file together, with an fsync, every `fsyncEvery` records or
  * `fsyncIntervalMs`, and on `close`. A crash loses at most the records still waiting: their
  * items are sent again with the same keys, and the service answers them with their first answer.
@@ -36,8 +30,8 @@ class FileCheckpoint implements Checkpoint {
   readonly #path: string | URL;
   readonly #every: number;
   readonly #intervalMs: number;
-  #opening: Promise<Opened> | undefined;
-  #opened: Opened | undefined;
+  #opening: Promise<CheckpointFile> | undefined;
+  #opened: CheckpointFile | undefined;
   #waiting: string[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #writing: Promise<void> = Promise.resolve();
@@ -51,7 +45,7 @@ class FileCheckpoint implements Checkpoint {
 
   isDone(entry: CheckpointEntry): boolean | Promise<boolean> {
     if (this.#opened) return this.#opened.done.has(entry.idempotencyKey);
-    return this.#open().then((opened) => opened.done.has(entry.idempotencyKey));
+    return this.open().then((opened) => opened.done.has(entry.idempotencyKey));
   }
 
   markDone(entry: CheckpointEntry): void | Promise<void> {
@@ -73,13 +67,12 @@ class FileCheckpoint implements Checkpoint {
     }
   }
 
-  #open(): Promise<Opened> {
-    this.#opening ??= (async () => {
-      const done = await readCheckpointFile(this.#path);
-      const { open } = await loadFileSystem();
-      this.#opened = { done, handle: await open(this.#path, 'a') };
-      return this.#opened;
-    })();
+  /** Opens and reads the file, once: a file that is no checkpoint is refused here, before any item is sent. */
+  open(): Promise<CheckpointFile> {
+    this.#opening ??= openCheckpointFile(this.#path).then((opened) => {
+      this.#opened = opened;
+      return opened;
+    });
     return this.#opening;
   }
 
@@ -91,7 +84,7 @@ class FileCheckpoint implements Checkpoint {
     this.#waiting = [];
     this.#writing = this.#writing.then(async () => {
       if (text === '') return;
-      const { handle } = await this.#open();
+      const { handle } = await this.open();
       await handle.appendFile(text);
       await handle.datasync();
     });
@@ -99,8 +92,23 @@ class FileCheckpoint implements Checkpoint {
   }
 }
 
-/** A checkpoint kept in the file at `path` (Node, Bun and Deno; elsewhere it refuses, saying what to use); the file is created when the job first reads it. */
+/**
+ * A checkpoint kept in the file at `path` (Node, Bun and Deno; elsewhere it refuses, saying what
+ * to use). The file is opened when the job first reads it: created with its header if it does not
+ * exist; refused, and left as it is, if it is not a checkpoint (docs/bulk-jobs.md).
+ */
 export function createFileCheckpoint(path: string | URL, options: FileCheckpointOptions = {}): Checkpoint {
   requireLastingFiles('createFileCheckpoint');
   return new FileCheckpoint(path, options);
+}
+
+/** `createFileCheckpoint` with its file opened now: a file it cannot use is refused before the job starts. */
+export async function openFileCheckpoint(
+  path: string | URL,
+  options: FileCheckpointOptions = {},
+): Promise<Checkpoint> {
+  requireLastingFiles('createFileCheckpoint');
+  const checkpoint = new FileCheckpoint(path, options);
+  await checkpoint.open();
+  return checkpoint;
 }
