@@ -6,6 +6,7 @@ import { callOperation } from '../operations/call-operation.js';
 import { messageOf } from '../shared/error-message.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { serviceClient } from '../shared/service-client.js';
+import { checkWrittenFile } from '../shared/written-file.js';
 import { operationFlags } from '../table/operation-flags.js';
 import { type BulkCommand, parseBulkArgs } from './bulk-args.js';
 import { type Checked, checkRows, keyOf, refuseInvalid, validRows } from './bulk-check.js';
@@ -114,9 +115,25 @@ function reportShard(command: BulkCommand, checked: Checked, invalid: number): v
   );
 }
 
+/** The run, once the files it writes are known to be usable: every refusal comes before the first line of progress. */
 async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number> {
+  if (command.failures) checkWrittenFile('--failures', command.failures, 'refused');
   const checked = await checkRows(command);
   if (checked.invalid.length > 0 && !command.skipInvalid) refuseInvalid(command, checked);
+  const shared = await sharedState({ ...command, jobId: command.jobId });
+  try {
+    return await sendRows(command, env, checked, shared);
+  } finally {
+    await shared.close();
+  }
+}
+
+async function sendRows(
+  command: BulkCommand,
+  env: NodeJS.ProcessEnv,
+  checked: Checked,
+  shared: SharedState,
+): Promise<number> {
   const failures = command.failures ? new FailuresFile(command.failures, command.format) : undefined;
   const listed = new FailedRowsList();
   const failed = async (row: RowCall['row'], failure: RowFailure) =>
@@ -125,7 +142,6 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
   for (const { row, message } of invalid)
     await failed(row, { error: message, outcome: 'refused', sentItemKey: keyOf(row, command) });
   reportShard(command, checked, invalid.length);
-  const shared = await sharedState({ ...command, jobId: command.jobId });
   const counts = new RowCounts(checked.valid + invalid.length, invalid.length);
   const limiter = countingLimiter(shared.limiter, () => {
     counts.tooManyRequests += 1;
@@ -153,7 +169,6 @@ async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number
   } finally {
     stop.release();
     await failures?.close();
-    await shared.close();
   }
 }
 

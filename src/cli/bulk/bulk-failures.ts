@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
+import { createWrittenFile } from '../shared/written-file.js';
 import { FAILURE_COLUMNS, type FailureOutcome, isFailureColumn } from './bulk-outcome.js';
 import type { Row, RowFormat } from './bulk-rows.js';
 
@@ -36,7 +37,7 @@ export class FailuresFile {
 
   async add(row: Row, failure: RowFailure): Promise<void> {
     this.count += 1;
-    this.#stream ??= createWriteStream(this.#path, { flags: 'w' });
+    this.#stream ??= createWriteStream(this.#path, { fd: createWrittenFile('--failures', this.#path) });
     const stream = this.#stream;
     const fields = Object.fromEntries(Object.entries(row.fields).filter(([name]) => !isFailureColumn(name)));
     let text: string;

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import type { OperationId } from '../../operations/table.js';
 import type { Samples, ServiceProfile, VerifyMode } from '../../verify/index.js';
 import { serviceSettings } from '../shared/service-client.js';
 import { UsageError } from '../shared/usage-error.js';
 import { wholeNumber } from '../shared/whole-number.js';
+import { checkWrittenFile } from '../shared/written-file.js';
 import { operationById } from '../table/operation-id.js';
 import { parseFlags } from '../table/parse-flags.js';
 import { readProfileFile } from './profile-file.js';
@@ -85,12 +84,9 @@ function operationsOf(given: string | undefined): OperationId[] | undefined {
   return ids.map((id) => operationById(id).id as OperationId);
 }
 
-/** A file is written after the run: a directory that is not there is found before anything is sent. */
+/** A file is written after the run: a folder that is not there is found before anything is sent. */
 function fileOf(flag: string, given: string | undefined): string | undefined {
-  if (given === undefined) return undefined;
-  if (given === '' || !existsSync(dirname(resolve(given))))
-    throw new UsageError(`--${flag}: cannot write ${JSON.stringify(given)}: its directory does not exist`);
-  return given;
+  return given === undefined ? undefined : checkWrittenFile(`--${flag}`, given, 'followed');
 }
 
 /** The command line of `loyalty verify`, checked before the key is read or anything is sent; `help` for --help. */

@@ -1,0 +1,66 @@
+/**
+ * A file a command writes (`--failures`, `--report`, ...) is checked before anything is sent: one
+ * line naming the flag, the path and the fix. Tests run as root here, where no permission is ever
+ * refused: the system's refusal of access is stood in for.
+ */
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { checkWrittenFile, createWrittenFile } from '../../src/cli/shared/written-file.js';
+
+const refused = vi.hoisted(() => ({ code: undefined as string | undefined }));
+
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const accessSync: typeof fs.accessSync = (path, mode) => {
+    if (refused.code === undefined) return fs.accessSync(path, mode);
+    throw Object.assign(new Error(`${refused.code}: refused, access '${String(path)}'`), {
+      code: refused.code,
+    });
+  };
+  return { ...fs, default: { ...fs, accessSync }, accessSync };
+});
+
+const directory = mkdtempSync(join(tmpdir(), 'written-file-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+afterEach(() => {
+  refused.code = undefined;
+});
+const path = (name: string) => join(directory, name);
+
+describe('checkWrittenFile', () => {
+  it.each([
+    ['EACCES', 'permission denied; choose a path you can write, or change its permissions'],
+    ['EPERM', 'permission denied; choose a path you can write, or change its permissions'],
+    ['EROFS', 'it is on a read-only file system; choose another path'],
+  ])('a folder the system refuses to write in (%s): one line naming the flag', (code, problem) => {
+    refused.code = code;
+    const given = path('failed.csv');
+    expect(() => checkWrittenFile('--failures', given, 'refused')).toThrow(`--failures ${given}: ${problem}`);
+  });
+
+  it('an empty path: one line naming the flag', () => {
+    expect(() => checkWrittenFile('--report', '', 'followed')).toThrow(
+      '--report needs the path of a file, got ""',
+    );
+  });
+
+  it('a symbolic link is refused for a file only the package writes, and followed for a report', () => {
+    writeFileSync(path('target.md'), 'kept');
+    symlinkSync(path('target.md'), path('link.md'));
+    expect(() => checkWrittenFile('--failures', path('link.md'), 'refused')).toThrow(/is a symbolic link/);
+    expect(checkWrittenFile('--report', path('link.md'), 'followed')).toBe(path('link.md'));
+  });
+});
+
+describe('createWrittenFile', () => {
+  it('never overwrites a file or a link made at the path since the check: one line naming the flag', () => {
+    writeFileSync(path('token'), 'tok_0123456789abcdef');
+    symlinkSync(path('token'), path('made-since.csv'));
+    expect(() => createWrittenFile('--failures', path('made-since.csv'))).toThrow(
+      `--failures ${path('made-since.csv')}: a file was made there after the run started; choose another path`,
+    );
+    expect(readFileSync(path('token'), 'utf8')).toBe('tok_0123456789abcdef');
+  });
+});
