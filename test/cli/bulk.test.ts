@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { movementOf, OPENING_BALANCE, uidOf } from '../fleet/plan.mjs';
 import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
+import { pastedArgv } from './paste.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'cli-bulk-'));
 const path = (name: string) => join(directory, name);
@@ -68,7 +69,7 @@ describe('loyalty bulk', { timeout: 120_000 }, () => {
     expect(failures).toHaveLength((failed as number) + 1);
     // 500s and lost connections: the service may have applied each, so each goes again under its key.
     expect(failures.slice(1).every((line) => /,unknown,[^,]+$/.test(line))).toBe(true);
-    expect(first.stderr).toContain(`--job-id "accrual-test" --key-field order`);
+    expect(first.stderr).toContain('--job-id accrual-test --key-field order');
 
     const again = await loyalty(
       [
@@ -121,7 +122,7 @@ describe('loyalty bulk', { timeout: 120_000 }, () => {
     expect(command).toContain(`--file ${path('refused-failed.jsonl')}`);
 
     writeFileSync(path('refused-failed.jsonl'), (failure as string).replace('cli_9999', uidOf(2)));
-    const args = command.split(' ').map((word) => word.replace(/^"(.*)"$/, '$1'));
+    const args = pastedArgv('loyalty', `loyalty ${command}`, directory);
     const fixed = await loyalty(args, env);
     expect(fixed.stdout).toContain('succeeded 1, skipped 0, failed 0');
     const again = await loyalty(args, env);

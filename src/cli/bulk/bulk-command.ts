@@ -23,7 +23,7 @@ import { BULK_HELP } from './bulk-help.js';
 import type { RowCall } from './bulk-map.js';
 import { outcomeOf } from './bulk-outcome.js';
 import { createProgressView, type ProgressView } from './bulk-progress.js';
-import { bulkPrefix, resumeHint } from './bulk-resume.js';
+import { failuresHint, resumeHint } from './bulk-resume.js';
 import { type SharedState, sharedState } from './bulk-setup.js';
 import { type BulkStop, INTERRUPTED, listenForCtrlC } from './bulk-stop.js';
 import { countingLimiter } from './counting-limiter.js';
@@ -33,7 +33,7 @@ function reportSummary(command: BulkCommand, counts: RowCounts, failures: Failur
   process.stdout.write(`${counts.text()}${tooManyRequestsText(counts)}\n`);
   reportTooManyRequests(command, counts);
   if (failures && failures.count > 0) {
-    const again = `${bulkPrefix()} ${command.operation.id} --file ${command.failures} --job-id ${JSON.stringify(command.jobId)} --key-field ${command.mapping.keyField}`;
+    const again = failuresHint(command, failures.path);
     process.stderr.write(
       `bulk: the failed rows are in ${command.failures}, each with its error and outcome; fix the refused ones (the service applied none of them) and send the file with the same job: ${again}\n` +
         'bulk: (a refused row then goes under a key of its own, a row of unknown outcome under the key it had, so none is applied twice)\n',

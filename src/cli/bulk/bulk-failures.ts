@@ -29,6 +29,11 @@ export class FailuresFile {
   #columns: string[] | undefined;
   count = 0;
 
+  /** Where it is written, as `--failures` named it. */
+  get path(): string {
+    return this.#path;
+  }
+
   constructor(path: string, format: RowFormat) {
     this.#path = path;
     this.#format = format;

@@ -61,3 +61,27 @@ export function resumeHint(command: BulkCommand, launcherWords: readonly string[
     'twice, for as long as the service keeps keys; add --checkpoint FILE to skip them)'
   );
 }
+
+/**
+ * The command that sends the failures file `file` with the same job: the job id, and what reads
+ * its rows as the first run read them (key field, column mapping, `--yes` of a group action),
+ * quoted for a POSIX shell, started as this process was.
+ */
+export function failuresHint(
+  command: BulkCommand,
+  file: string,
+  launcherWords: readonly string[] = launcher(),
+): string {
+  const { keyField, renames } = command.mapping;
+  const words = [
+    command.operation.id,
+    '--file',
+    file,
+    '--job-id',
+    command.jobId,
+    ...(keyField === undefined ? [] : ['--key-field', keyField]),
+    ...[...renames].flatMap(([column, field]) => ['--map', `${column}=${field}`]),
+    ...(command.operation.groupAction ? ['--yes'] : []),
+  ];
+  return `${bulkPrefix(launcherWords)} ${shellCommand(words)}`;
+}

@@ -6,6 +6,7 @@ import {
   LoyaltyConnectionError,
   sameKeyHint,
 } from '../../client/errors.js';
+import { shellQuote } from '../../core/index.js';
 import { KEY_SOURCES } from './api-key.js';
 
 const CLI_KEY_HINT = `. Check the API key (${KEY_SOURCES}).`;
@@ -38,20 +39,20 @@ export function messageOf(error: unknown): string {
 export function commandMessageOf(error: unknown): string {
   const message = messageOf(error);
   if (error instanceof ConflictError && error.idempotencyKey !== undefined) {
-    const key = error.idempotencyKey;
+    const key = shellQuote(error.idempotencyKey);
     return reworded(
       message,
-      conflictHint(key),
+      conflictHint(error.idempotencyKey),
       `. The --idempotency-key ${key} was already used with another request, or that request is still in flight. ` +
         'To apply this command, run it with another --idempotency-key (or with none: a new key is made); ' +
         `to get the first answer, run the original command (the same values) with --idempotency-key ${key}, once it has ended.`,
     );
   }
   if (error instanceof LoyaltyConnectionError && error.idempotencyKey !== undefined) {
-    const key = error.idempotencyKey;
+    const key = shellQuote(error.idempotencyKey);
     return reworded(
       message,
-      sameKeyHint(key),
+      sameKeyHint(error.idempotencyKey),
       `It is safe to run the same command again with --idempotency-key ${key}: the service applies a key at most once.`,
     );
   }
