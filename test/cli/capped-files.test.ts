@@ -150,9 +150,9 @@ describe('the reader', () => {
 
   it.runIf(existsSync('/usr/bin/mkfifo'))(
     'reads a key from a FIFO, as `--api-key-file <(pass show key)` gives one',
-    async () => {
+    () => {
       const fifo = join(dir, 'key.fifo');
-      execFileSync('mkfifo', [fifo]);
+      execFileSync('sh', ['-c', 'mkfifo "$1"', 'sh', fifo]);
       onTestFinished(() => rmSync(fifo, { force: true }));
       const writer = spawn('sh', ['-c', `printf '%s\\n' "$KEY" > "$FIFO"`], {
         env: { KEY: DEMO_API_KEY, FIFO: fifo },
