@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CONFIG_FILE_BYTES, KEY_FILE_BYTES, readCapped } from '../../src/cli/shared/capped-file.js';
 import { sharedFileWarning } from '../../src/cli/shared/secret-file.js';
 import { DEMO_API_KEY } from '../../src/server/internal.js';
@@ -169,26 +169,26 @@ describe('the reader', () => {
 describe('a key file others may read (as ssh warns of one)', () => {
   const key = `${DEMO_API_KEY}\n`;
 
+  let baseUrl: string;
+  beforeAll(async () => {
+    baseUrl = (await serverForCli()).url;
+  });
+
   it.each([
-    [0o600, undefined],
-    [0o400, undefined],
-    [0o640, '0640'],
-    [0o644, '0644'],
-  ])('mode %o: %s', async (mode, shownMode) => {
-    const { env } = await serverForCli();
-    const path = file(`key-${mode.toString(8)}.txt`, key);
-    chmodSync(path, mode);
-    const run = await loyalty(['tareas', 'list', '--api-key-file', path], {
-      LOYALTY_BASE_URL: env.LOYALTY_BASE_URL,
-    });
+    ['0600', false],
+    ['0400', false],
+    ['0640', true],
+    ['0644', true],
+  ])('mode %s: warned %s', async (mode, warned) => {
+    const path = file(`key-${mode}.txt`, key);
+    chmodSync(path, Number.parseInt(mode, 8));
+    const run = await loyalty(['tareas', 'list', '--api-key-file', path], { LOYALTY_BASE_URL: baseUrl });
     expect(run.code).toBe(0);
     const warnings = run.stderr.split('\n').filter((line) => line.includes('warning'));
     expect(warnings).toEqual(
-      shownMode === undefined
-        ? []
-        : [
-            `loyalty: warning: --api-key-file ${path} is readable by others (mode ${shownMode}); chmod 600 ${path}`,
-          ],
+      warned
+        ? [`loyalty: warning: --api-key-file ${path} is readable by others (mode ${mode}); chmod 600 ${path}`]
+        : [],
     );
     expect(run.stdout + run.stderr).not.toContain(DEMO_API_KEY);
   });
