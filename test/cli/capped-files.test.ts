@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CONFIG_FILE_BYTES, KEY_FILE_BYTES, readCapped } from '../../src/cli/shared/capped-file.js';
 import { sharedFileWarning } from '../../src/cli/shared/secret-file.js';
 import { DEMO_API_KEY } from '../../src/server/internal.js';
@@ -17,6 +17,7 @@ import { loyalty, serverForCli } from './cli-harness.js';
 const dir = mkdtempSync(join(tmpdir(), 'loyalty-capped-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const { url: baseUrl } = await serverForCli();
 const NOWHERE = { LOYALTY_BASE_URL: 'http://127.0.0.1:9' };
 const WITH_KEY = { ...NOWHERE, LOYALTY_API_KEY: DEMO_API_KEY };
 /** Lines some commands add after any usage error: serve's pointer to its help, a write's reassurance. */
@@ -168,11 +169,6 @@ describe('the reader', () => {
 
 describe('a key file others may read (as ssh warns of one)', () => {
   const key = `${DEMO_API_KEY}\n`;
-
-  let baseUrl: string;
-  beforeAll(async () => {
-    baseUrl = (await serverForCli()).url;
-  });
 
   it.each([
     ['0600', false],
