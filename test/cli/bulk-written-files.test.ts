@@ -3,8 +3,10 @@
  * refused before anything is sent, in one line naming its flag, its path and the fix, and a file
  * that is not ours (not a checkpoint, a link to another file) keeps its bytes.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -19,10 +21,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { uidOf } from '../fleet/plan.mjs';
 import { ledger } from './bulk-harness.js';
-import { loyalty } from './cli-harness.js';
+import { CLI, type CliRun, loyalty } from './cli-harness.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'cli-bulk-files-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
+// Open to every user: the runs without write permission read the rows from here.
+chmodSync(directory, 0o755);
 const path = (name: string) => join(directory, name);
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
@@ -143,5 +147,42 @@ describe('loyalty bulk: the files it writes', () => {
     const run = await loyalty(bulk('--failures', failures), env);
     expect(run.code).toBe(0);
     expect(existsSync(failures)).toBe(false);
+  });
+});
+
+/**
+ * The built CLI as a user who may not write where the files go: this user unless it is root, whom
+ * no permission stops, else `nobody`.
+ */
+function loyaltyWithoutRoot(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
+  const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { ...user, env, encoding: 'utf8' }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('loyalty bulk: a file it may not write', () => {
+  const PERMISSION = 'permission denied; choose a path you can write, or change its permissions';
+
+  it.each([
+    ['--checkpoint', 'in a folder closed to writing', 'o.ckpt'],
+    ['--failures', 'in a folder closed to writing', 'failed.csv'],
+    ['--checkpoint', 'a checkpoint file closed to writing', 'closed.ckpt'],
+  ])('%s %s: exit 2, one line naming the flag and the fix; nothing sent', async (flag, _case, name) => {
+    const { server, env } = await ledger(2);
+    const closed = path(`closed-${flag.slice(2)}-${name}`);
+    mkdirSync(closed);
+    const given = join(closed, name);
+    if (name === 'closed.ckpt') {
+      writeFileSync(given, '{"loyaltySdkCheckpoint":1}\n');
+      chmodSync(given, 0o444);
+    } else chmodSync(closed, 0o555);
+
+    const run = await loyaltyWithoutRoot(bulk(flag, given), env);
+
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `loyalty: ${flag} ${given}: ${PERMISSION}\n` });
+    expect(server.admin.requests()).toHaveLength(0);
   });
 });
