@@ -10,7 +10,7 @@ const FORMAT = 1;
  * The first line of every checkpoint file: it says what the file is, so that no other file (a
  * `VERSION`, a token) is ever taken for a checkpoint and written; a later format changes the number.
  */
-export const CHECKPOINT_HEADER = `${JSON.stringify({ loyaltySdkCheckpoint: FORMAT })}\n`;
+const CHECKPOINT_HEADER = `${JSON.stringify({ loyaltySdkCheckpoint: FORMAT })}\n`;
 
 /** How much of a file is read to find its header: far more than any header, far less than a file. */
 const HEADER_READ_BYTES = 1_024;
