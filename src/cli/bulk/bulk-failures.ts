@@ -2,8 +2,18 @@ import { once } from 'node:events';
 import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import { createWrittenFile } from '../shared/written-file.js';
+import { neutralised } from './bulk-cells.js';
 import { FAILURE_COLUMNS, type FailureOutcome, isFailureColumn } from './bulk-outcome.js';
 import type { Row, RowFormat } from './bulk-rows.js';
+
+/**
+ * One CSV line: each cell neutralised (bulk-cells.ts), and quoted when it starts or ends with
+ * white space, which the reader would otherwise trim: read back, the rows are those first read.
+ */
+function csvLine(cells: readonly unknown[]): string {
+  const shown = cells.map((cell) => (typeof cell === 'string' ? neutralised(cell) : cell));
+  return stringify([shown], { quoted_match: /^\s|\s$/ });
+}
 
 /** What the failures file says of a failed row beyond its fields. */
 export interface RowFailure {
@@ -16,7 +26,9 @@ export interface RowFailure {
 /**
  * The failures file: each failed row in the input's format with its failure added (last CSV
  * columns, or fields: `error`, `outcome`, `sentItemKey`), so that it can be fed back in as it is,
- * fixed or not: those columns are read back for the row's item key, never sent.
+ * fixed or not: those columns are read back for the row's item key, never sent. A CSV's cells
+ * cannot run as formulas in a spreadsheet, and are read back as they were (bulk-cells.ts); JSON
+ * lines need nothing of the kind: a spreadsheet opens them as text.
  *
  * It exists after a run exactly when a row of that run failed: made at the first failed row (a
  * CSV's header with it), and a file of that name left by an earlier run is removed when the run
@@ -53,7 +65,7 @@ export class FailuresFile {
       this.#columns ??= [...Object.keys(fields), ...FAILURE_COLUMNS];
       const all: Record<string, unknown> = { ...fields, ...failure };
       const values = this.#columns.map((column) => all[column] ?? '');
-      text = `${header ? stringify([this.#columns]) : ''}${stringify([values])}`;
+      text = `${header ? csvLine(this.#columns) : ''}${csvLine(values)}`;
     }
     if (!stream.write(text)) await once(stream, 'drain');
   }

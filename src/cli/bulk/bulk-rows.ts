@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { UsageError } from '../shared/usage-error.js';
+import { cellsAsWritten } from './bulk-cells.js';
 
 /** How a bulk file is written: a CSV with a header, or JSON lines. */
 export type RowFormat = 'csv' | 'jsonl';
@@ -26,14 +27,15 @@ export function formatOf(file: string): RowFormat {
 const open = (file: string): Readable => (file === '-' ? process.stdin : createReadStream(file));
 
 async function* csvRows(input: Readable): AsyncGenerator<Row> {
+  const cells = cellsAsWritten();
   const parser = input.pipe(
-    parse({ columns: true, skip_empty_lines: true, trim: true, bom: true, info: true }),
+    parse({ columns: cells.columns, skip_empty_lines: true, trim: true, bom: true, info: true }),
   );
   for await (const { record, info } of parser as AsyncIterable<{
     record: Record<string, string>;
     info: { lines: number };
   }>) {
-    yield { line: info.lines, fields: record };
+    yield { line: info.lines, fields: cells.values(record) };
   }
 }
 
