@@ -139,15 +139,19 @@ describe('the failures CSV sent again with the command the run printed', { timeo
       env,
     );
     expect(first.stdout).toContain('succeeded 0, skipped 0, failed 6');
-    expect(writtenCells(failures).map((cells) => cells[3])).toEqual([
-      'motivo',
-      `'=HYPERLINK("http://x","y")`,
-      "'+cmd|' /C calc'!A0",
-      "'@SUM(1)",
-      "'\tx",
-      "'\rx",
-      "''quoted",
-    ]);
+    // Rows are written as they fail (in any order): each by its order, its points and motivo as written.
+    const [header, ...written] = writtenCells(failures);
+    expect(header).toEqual(['order', 'uid', 'puntos', 'motivo', 'error', 'outcome', 'sentItemKey']);
+    expect(Object.fromEntries(written.map(([order, , puntos, motivo]) => [order, [puntos, motivo]]))).toEqual(
+      {
+        'o-1': ["'-5", `'=HYPERLINK("http://x","y")`],
+        'o-2': ['7', "'+cmd|' /C calc'!A0"],
+        'o-3': ['3', "'@SUM(1)"],
+        'o-4': ['2', "'\tx"],
+        'o-5': ['4', "'\rx"],
+        "'-o-6": ["'-1", "''quoted"],
+      },
+    );
 
     server.admin.createCustomer({ uid: 'cli_late', puntos: 100 });
     const line = /send the file with the same job: (.+)\n/.exec(first.stderr)?.[1] ?? '';
