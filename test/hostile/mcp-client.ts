@@ -22,7 +22,7 @@ export interface ToolAnswer {
   answeredMs: number | undefined;
 }
 
-const initialize = {
+export const initialize = {
   jsonrpc: '2.0',
   id: 1,
   method: 'initialize',
@@ -32,7 +32,7 @@ const initialize = {
     clientInfo: { name: 'loyalty-sdk-hostile-tests', version: '1.0.0' },
   },
 };
-const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+export const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
 const callOf = (tool: ToolCall) => ({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: tool });
 
 const parse = (text: string): Record<string, unknown> | undefined => {
