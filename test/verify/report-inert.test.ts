@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import MarkdownIt, { type Token } from 'markdown-it';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../../src/server/index.js';
-import { renderMarkdownReport, verifyService } from '../../src/verify/index.js';
+import { renderJUnitReport, renderMarkdownReport, verifyService } from '../../src/verify/index.js';
 import {
   MAX_SAID_CHARS,
   MAX_SHOWN_CHARS,
@@ -244,6 +244,22 @@ describe("verify's Markdown report shows a service's strings as text", () => {
         for (const slot of SLOTS) expectShown(slot, strings[slot]);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("verify's JUnit file shows a service's strings as text", () => {
+  /** Its elements and attributes, by name, in order: what an XML reader finds in it. */
+  const markupOf = (xml: string) =>
+    [...xml.matchAll(/<\/?([^\s/>]+)|\s([\w-]+)="/g)].map((match) => match[0]);
+
+  it.each([
+    ['every piece at once', HOSTILE.join('')],
+    ['quotes and entities', `"'&amp;&#x3C;]]><![CDATA[x]]>`],
+  ])('%s in every string of the result: the same elements and attributes as harmless words', (_, text) => {
+    const said = everySlot(text);
+    expect(markupOf(renderJUnitReport(resultSaying(said)))).toEqual(
+      markupOf(renderJUnitReport(resultSaying(placeholders(said)))),
     );
   });
 });
