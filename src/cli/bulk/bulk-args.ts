@@ -1,4 +1,5 @@
 import { basename, resolve } from 'node:path';
+import { DEFAULT_MAX_ROW_BYTES } from '../../bulk/line-source.js';
 import type { Operation } from '../../operations/table.js';
 import { SERVICE_OPTIONS } from '../shared/global-options.js';
 import { type ServiceSettings, serviceSettings } from '../shared/service-client.js';
@@ -24,6 +25,7 @@ export const BULK_OPTIONS = {
   'group-actions-per-minute': { type: 'string' },
   failures: { type: 'string' },
   'skip-invalid': { type: 'boolean' },
+  'max-row-bytes': { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
   ...SERVICE_OPTIONS,
 } as const;
@@ -35,6 +37,8 @@ export interface BulkCommand {
   operation: Operation;
   file: string;
   format: RowFormat;
+  /** `--max-row-bytes`: a longer row is invalid, and never held whole. */
+  maxRowBytes: number;
   jobId: string;
   mapping: RowMapping;
   concurrency: number;
@@ -102,6 +106,7 @@ export function parseBulkArgs(argv: readonly string[], env: NodeJS.ProcessEnv): 
     operation,
     file: values.file,
     format: formatOf(values.file),
+    maxRowBytes: wholeNumber(values['max-row-bytes'], '--max-row-bytes', 1) ?? DEFAULT_MAX_ROW_BYTES,
     jobId: values['job-id'] ?? `${operation.id}:${basename(values.file)}`,
     mapping: {
       operation,

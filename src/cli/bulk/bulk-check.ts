@@ -9,12 +9,13 @@ import { UsageError } from '../shared/usage-error.js';
 import type { BulkCommand } from './bulk-args.js';
 import { SHOWN_ROWS } from './bulk-failed-rows.js';
 import { mapRow, type RowCall, unusedColumns } from './bulk-map.js';
+import { mapHint } from './bulk-map-hint.js';
 import { rowItemKey } from './bulk-outcome.js';
-import { readRows } from './bulk-rows.js';
+import { type Row, readRows } from './bulk-rows.js';
 import type { BulkStop } from './bulk-stop.js';
 
 /** Without --key-field, a column named `id`; a row known only by its line could not be sent again safely. */
-function keyFieldOf(row: RowCall['row']): string {
+function keyFieldOf(row: Row): string {
   if ('id' in row.fields) return 'id';
   throw new UsageError(
     'bulk needs --key-field NAME: the column that identifies a row (an order id), so that a row sent again ' +
@@ -27,11 +28,20 @@ export interface Checked {
   rows: number;
   /** The valid rows of this worker's share (--shard); of the file without one. */
   valid: number;
-  /** Every invalid row of the file, each saying whether it is this worker's to report. */
-  invalid: { row: RowCall['row']; message: string; mine: boolean }[];
-  /** Stdin can be read once: its valid rows are kept for the run. */
-  kept: RowCall[] | undefined;
+  /** The invalid rows of the file. */
+  invalid: number;
+  /** The invalid rows of this worker's share (--shard): those it reports; all of them without one. */
+  invalidMine: number;
+  /** What is wrong with the first SHOWN_ROWS invalid rows: the others are only counted. */
+  shown: string[];
+  /** Stdin can be read once: its rows are kept for the run. */
+  kept: Mapped[] | undefined;
 }
+
+/** A row with its call, or with what is wrong with it. */
+type Mapped =
+  | { row: Row; call: RowCall; message?: undefined }
+  | { row: Row; call?: undefined; message: string };
 
 /**
  * Whether a row is this worker's under --shard, by the SDK's rule (its item key's bucket); a row
@@ -43,72 +53,98 @@ async function isMine(command: BulkCommand, itemKey: string | undefined): Promis
   return isInShard((await identifyItem(command.jobId, itemKey)).bucket, command.shard);
 }
 
-/** Every row checked before the first request, as the SDK would check its call. */
+function mapped(row: Row, command: BulkCommand): Mapped {
+  try {
+    return { row, call: mapRow(row, command.mapping) };
+  } catch (error) {
+    return { row, message: (error as Error).message };
+  }
+}
+
+/** The file's rows read again (stdin's were kept), each with its call or what is wrong with it. */
+async function* mappedRows(command: BulkCommand, checked: Checked): AsyncGenerator<Mapped> {
+  if (checked.kept) yield* checked.kept;
+  else for await (const row of readRows(command)) yield mapped(row, command);
+}
+
+/** What the first readable row says of the file: the key field, and the columns that fill nothing. */
+function checkColumns(command: BulkCommand, row: Row): void {
+  command.mapping.keyField ??= keyFieldOf(row);
+  const unused = unusedColumns(row, command.mapping);
+  if (unused.length > 0)
+    process.stderr.write(
+      `bulk: columns not used (no parameter of ${command.operation.id}): ${unused.join(', ')}\n`,
+    );
+  const hint = mapHint(row, command.mapping, unused);
+  if (hint !== undefined) process.stderr.write(`bulk: ${hint}\n`);
+}
+
+/**
+ * Every row checked before the first request, as the SDK would check its call; the invalid ones
+ * counted (the first few kept for the message), so that memory stays flat with the file.
+ */
 export async function checkRows(command: BulkCommand): Promise<Checked> {
-  const checked: Checked = { rows: 0, valid: 0, invalid: [], kept: command.file === '-' ? [] : undefined };
+  const checked: Checked = {
+    rows: 0,
+    valid: 0,
+    invalid: 0,
+    invalidMine: 0,
+    shown: [],
+    kept: command.file === '-' ? [] : undefined,
+  };
   let first = true;
-  for await (const row of readRows(command.file, command.format)) {
+  for await (const row of readRows(command)) {
     checked.rows += 1;
-    if (first) {
+    if (first && row.refused === undefined) {
       first = false;
-      command.mapping.keyField ??= keyFieldOf(row);
-      const unused = unusedColumns(row, command.mapping);
-      if (unused.length > 0)
-        process.stderr.write(
-          `bulk: columns not used (no parameter of ${command.operation.id}): ${unused.join(', ')}\n`,
-        );
+      checkColumns(command, row);
     }
-    try {
-      const call = mapRow(row, command.mapping);
-      if (await isMine(command, call.itemKey)) checked.valid += 1;
-      checked.kept?.push(call);
-    } catch (error) {
-      const mine = await isMine(command, itemKeyOf(row, command));
-      checked.invalid.push({ row, message: (error as Error).message, mine });
+    const one = mapped(row, command);
+    if (one.call !== undefined) {
+      if (await isMine(command, one.call.itemKey)) checked.valid += 1;
+    } else {
+      checked.invalid += 1;
+      if (checked.shown.length < SHOWN_ROWS) checked.shown.push(one.message);
+      if (await isMine(command, itemKeyOf(row, command))) checked.invalidMine += 1;
     }
+    checked.kept?.push(one);
   }
   return checked;
 }
 
 /** The item key a row goes under; undefined when it has no value of the key field. */
-function itemKeyOf(row: RowCall['row'], command: BulkCommand): string | undefined {
+function itemKeyOf(row: Row, command: BulkCommand): string | undefined {
   const key = command.mapping.keyField === undefined ? undefined : row.fields[command.mapping.keyField];
   return key === undefined || key === '' ? undefined : rowItemKey(row.fields, String(key));
 }
 
 /** A row's value of the key field, as the failed rows' lines name it. */
-export function keyOf(row: RowCall['row'], command: BulkCommand): string {
+export function keyOf(row: Row, command: BulkCommand): string {
   return itemKeyOf(row, command) ?? '?';
 }
 
-/** The valid rows, from the file read again (stdin's were kept); none once Ctrl+C asked to stop. */
+/**
+ * The valid rows, from the file read again (stdin's were kept); none once Ctrl+C asked to stop.
+ * This worker's invalid rows go to `invalid` as the reading meets them: none is kept.
+ */
 export async function* validRows(
   command: BulkCommand,
   checked: Checked,
   stop: BulkStop,
+  invalid: (row: Row, message: string) => Promise<void>,
 ): AsyncGenerator<RowCall> {
-  for await (const call of checked.kept ?? mappedRows(command)) {
+  for await (const { row, call, message } of mappedRows(command, checked)) {
     if (stop.requested) return;
-    yield call;
-  }
-}
-
-async function* mappedRows(command: BulkCommand): AsyncGenerator<RowCall> {
-  for await (const row of readRows(command.file, command.format)) {
-    try {
-      yield mapRow(row, command.mapping);
-    } catch {
-      // Invalid: counted and reported by the check.
-    }
+    if (call !== undefined) yield call;
+    else if (await isMine(command, itemKeyOf(row, command))) await invalid(row, message);
   }
 }
 
 export function refuseInvalid(command: BulkCommand, checked: Checked): never {
-  const lines = checked.invalid.slice(0, SHOWN_ROWS).map(({ message }) => `  ${message}`);
-  const more =
-    checked.invalid.length > SHOWN_ROWS ? [`  ... and ${checked.invalid.length - SHOWN_ROWS} more`] : [];
+  const lines = checked.shown.map((message) => `  ${message}`);
+  const more = checked.invalid > SHOWN_ROWS ? [`  ... and ${checked.invalid - SHOWN_ROWS} more`] : [];
   process.stderr.write(
-    `${[`bulk: ${checked.invalid.length} of ${counted(checked.rows, 'row')} ${checked.invalid.length === 1 ? 'is' : 'are'} invalid:`, ...lines, ...more].join('\n')}\n`,
+    `${[`bulk: ${checked.invalid} of ${counted(checked.rows, 'row')} ${checked.invalid === 1 ? 'is' : 'are'} invalid:`, ...lines, ...more].join('\n')}\n`,
   );
   throw new UsageError(
     `nothing was sent: fix the rows, or add --skip-invalid to send the others${command.failures ? ` (the invalid ones go to ${command.failures})` : ''}`,

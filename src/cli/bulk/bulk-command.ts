@@ -62,7 +62,9 @@ function runRows(
     const args = positionals.map((parameter) => rowCall.params[parameter.name]);
     return (await callOperation(client, command.operation, args, rowCall.part, call)).data;
   };
-  return client.bulk(validRows(command, checked, stop), send, {
+  const invalid = (row: RowCall['row'], error: string) =>
+    hooks.failed(row, { error, outcome: 'refused', sentItemKey: keyOf(row, command) });
+  return client.bulk(validRows(command, checked, stop, invalid), send, {
     jobId: command.jobId,
     itemKey: (rowCall) => rowCall.itemKey,
     concurrency: command.concurrency,
@@ -107,11 +109,11 @@ function reportStop(command: BulkCommand, counts: RowCounts): number {
 }
 
 /** Under --shard, which share this worker has: its counts are of those rows alone. */
-function reportShard(command: BulkCommand, checked: Checked, invalid: number): void {
+function reportShard(command: BulkCommand, checked: Checked): void {
   if (command.shard === undefined) return;
   const { index, count } = command.shard;
   process.stderr.write(
-    `bulk: shard ${index}/${count} (0-based): this worker's share is ${checked.valid + invalid} of the file's ${counted(checked.rows, 'row')}\n`,
+    `bulk: shard ${index}/${count} (0-based): this worker's share is ${checked.valid + checked.invalidMine} of the file's ${counted(checked.rows, 'row')}\n`,
   );
 }
 
@@ -119,7 +121,7 @@ function reportShard(command: BulkCommand, checked: Checked, invalid: number): v
 async function run(command: BulkCommand, env: NodeJS.ProcessEnv): Promise<number> {
   if (command.failures) checkWrittenFile('--failures', command.failures, 'refused');
   const checked = await checkRows(command);
-  if (checked.invalid.length > 0 && !command.skipInvalid) refuseInvalid(command, checked);
+  if (checked.invalid > 0 && !command.skipInvalid) refuseInvalid(command, checked);
   const shared = await sharedState({ ...command, jobId: command.jobId });
   try {
     return await sendRows(command, env, checked, shared);
@@ -138,11 +140,8 @@ async function sendRows(
   const listed = new FailedRowsList();
   const failed = async (row: RowCall['row'], failure: RowFailure) =>
     failures ? failures.add(row, failure) : listed.add(failure.sentItemKey, failure.error);
-  const invalid = checked.invalid.filter(({ mine }) => mine);
-  for (const { row, message } of invalid)
-    await failed(row, { error: message, outcome: 'refused', sentItemKey: keyOf(row, command) });
-  reportShard(command, checked, invalid.length);
-  const counts = new RowCounts(checked.valid + invalid.length, invalid.length);
+  reportShard(command, checked);
+  const counts = new RowCounts(checked.valid + checked.invalidMine, checked.invalidMine);
   const limiter = countingLimiter(shared.limiter, () => {
     counts.tooManyRequests += 1;
   });

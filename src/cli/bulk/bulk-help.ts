@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_ROW_BYTES } from '../../bulk/line-source.js';
 import { SERVICE_HELP } from '../shared/global-options.js';
 import { columns } from '../shared/help-columns.js';
 import { SHARD_ENGINES } from './bulk-shard.js';
@@ -34,6 +35,10 @@ const BULK_FLAGS: readonly (readonly [string, string])[] = [
     "write the failed rows there, in the input's format, with an error\ncolumn: fix them and feed the file back in (without it, the first\nfailed rows and their reasons are listed on stderr)",
   ],
   ['--skip-invalid', 'send the valid rows when some are invalid (those go to --failures)'],
+  [
+    '--max-row-bytes N',
+    `the most bytes a row may hold (default ${DEFAULT_MAX_ROW_BYTES}): a longer row\nis invalid, and is never held in memory whole`,
+  ],
   ['--yes, -y', "run a group action's rows (there is no confirmation per row)"],
 ];
 

@@ -61,9 +61,10 @@ function convert(field: FieldFlag | undefined, value: unknown, cellsAreText: boo
 
 /**
  * A row as the operation's call, checked against the table exactly as the SDK checks it before
- * sending; a row that breaks a rule is an Error naming its line and what is wrong.
+ * sending; a row that breaks a rule, or could not be read, is an Error naming its line and what is wrong.
  */
 export function mapRow(row: Row, mapping: RowMapping): RowCall {
+  if (row.refused !== undefined) throw new Error(row.refused);
   const { operation } = mapping;
   const flags = operationFlags(operation);
   const pathNames = new Set(flags.positionals.map((parameter) => parameter.name));

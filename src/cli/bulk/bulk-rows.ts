@@ -1,7 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
+import { parse as parseLine } from 'csv-parse/sync';
+import { readLines, type SourceLine } from '../../bulk/line-source.js';
+import { shellQuote } from '../../core/index.js';
+import { unreadReason } from '../shared/capped-file.js';
 import { UsageError } from '../shared/usage-error.js';
 import { cellsAsWritten } from './bulk-cells.js';
 
@@ -10,9 +14,18 @@ export type RowFormat = 'csv' | 'jsonl';
 
 /** One row of the input, with where it is, for messages and the failures file. */
 export interface Row {
-  /** 1-based line of the file (a CSV's header is line 1). */
+  /** 1-based line of the file where the row starts (a CSV's header is line 1). */
   line: number;
   fields: Record<string, unknown>;
+  /** Why the row could not be read (too long, not UTF-8), naming its line: an invalid row. */
+  refused?: string | undefined;
+}
+
+/** Where the rows are, and the longest a row may be (`--max-row-bytes`). */
+interface RowInput {
+  file: string;
+  format: RowFormat;
+  maxRowBytes: number;
 }
 
 /** The format of `file` by its extension; `-` (stdin) is JSON lines. */
@@ -24,25 +37,74 @@ export function formatOf(file: string): RowFormat {
   );
 }
 
-const open = (file: string): Readable => (file === '-' ? process.stdin : createReadStream(file));
-
-async function* csvRows(input: Readable): AsyncGenerator<Row> {
-  const cells = cellsAsWritten();
-  const parser = input.pipe(
-    parse({ columns: cells.columns, skip_empty_lines: true, trim: true, bom: true, info: true }),
-  );
-  for await (const { record, info } of parser as AsyncIterable<{
-    record: Record<string, string>;
-    info: { lines: number };
-  }>) {
-    yield { line: info.lines, fields: cells.values(record) };
+/** The bytes of `file` (stdin for `-`); a file that cannot be read is one line naming --file. */
+async function* bytesOf(file: string): AsyncGenerator<Uint8Array> {
+  if (file === '-') {
+    yield* process.stdin;
+    return;
+  }
+  try {
+    yield* createReadStream(file);
+  } catch (error) {
+    throw new UsageError(`--file ${shellQuote(file)}: ${unreadReason(error)}`);
   }
 }
 
-async function* jsonRows(input: Readable): AsyncGenerator<Row> {
-  let line = 0;
-  for await (const text of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
-    line += 1;
+/** A row that could not be read, said in the command's words (the SDK's name the option `maxRowBytes`). */
+function refusedRow(source: Extract<SourceLine, { refused: object }>, input: RowInput): Row {
+  const refused =
+    source.refused.reason === 'too-long'
+      ? `line ${source.line}: the row is longer than --max-row-bytes (${input.maxRowBytes} bytes); shorten it, or raise --max-row-bytes`
+      : source.refused.message;
+  return { line: source.line, fields: {}, refused };
+}
+
+/**
+ * CSV rows, the records parsed by csv-parse from the rows `readLines` read and checked: a refused
+ * row reaches the parser as a row of empty cells, so every record the parser gives is the row
+ * next in `order` (its line, or the refused row); rows not yet parsed are few, as the parser
+ * takes text only as fast as it gives records.
+ */
+async function* csvRows(input: RowInput): AsyncGenerator<Row> {
+  const order: (number | Row)[] = [];
+  async function* texts(): AsyncGenerator<string> {
+    let empty: string | undefined;
+    for await (const source of readLines(bytesOf(input.file), {
+      maxRowBytes: input.maxRowBytes,
+      csvQuotes: true,
+    })) {
+      if (source.refused) {
+        const row = refusedRow(source, input);
+        if (empty === undefined) throw new UsageError(`${row.refused} (the header)`);
+        order.push(row);
+        yield empty;
+      } else if (source.text.trim() !== '') {
+        if (empty === undefined) {
+          const header = (parseLine(source.text) as string[][])[0] ?? [];
+          empty = `${header.map(() => '""').join(',')}\n`;
+        } else order.push(source.line);
+        yield `${source.text}\n`;
+      }
+    }
+  }
+  const cells = cellsAsWritten();
+  const parser = parse({ columns: cells.columns, trim: true });
+  // Its failure is the parser's, which the loop below throws.
+  pipeline(Readable.from(texts()), parser).catch(() => {});
+  for await (const fields of parser as AsyncIterable<Record<string, string>>) {
+    const next = order.shift();
+    if (typeof next === 'number') yield { line: next, fields: cells.values(fields) };
+    else if (next !== undefined) yield { ...next, fields: cells.values(fields) };
+  }
+}
+
+async function* jsonRows(input: RowInput): AsyncGenerator<Row> {
+  for await (const source of readLines(bytesOf(input.file), { maxRowBytes: input.maxRowBytes })) {
+    if (source.refused) {
+      yield refusedRow(source, input);
+      continue;
+    }
+    const { line, text } = source;
     if (text.trim() === '') continue;
     let fields: unknown;
     try {
@@ -57,8 +119,7 @@ async function* jsonRows(input: Readable): AsyncGenerator<Row> {
   }
 }
 
-/** The rows of `file` (or stdin), read as they are needed. */
-export function readRows(file: string, format: RowFormat = formatOf(file)): AsyncGenerator<Row> {
-  const input = open(file);
-  return format === 'csv' ? csvRows(input) : jsonRows(input);
+/** The rows of the file (or stdin), read as they are needed, each at most `maxRowBytes` long. */
+export function readRows(input: RowInput): AsyncGenerator<Row> {
+  return input.format === 'csv' ? csvRows(input) : jsonRows(input);
 }

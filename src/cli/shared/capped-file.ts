@@ -73,8 +73,12 @@ export const largerThan = (limit: FileLimit): string =>
   `larger than ${sizeOf(limit.maxBytes)}; ${limit.holds}`;
 
 function whyUnread(error: unknown, limit: FileLimit): string {
+  return (error as NodeJS.ErrnoException).code === 'EFBIG' ? largerThan(limit) : unreadReason(error);
+}
+
+/** Why a file could not be opened or read, for after its flag and path: `no such file`. */
+export function unreadReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EFBIG') return largerThan(limit);
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EISDIR') return 'is a folder, not a file';
   if (code === 'EACCES' || code === 'EPERM')
