@@ -49,6 +49,22 @@ describe('loyalty bulk: a --file that cannot be read', () => {
   });
 });
 
+describe('loyalty bulk: a CSV header that cannot be read', () => {
+  it('is one line naming --file and the line, exit 2: without a header no row can be read', async () => {
+    const { env } = await ledger(1);
+    writeFileSync(
+      path('latin1-header.csv'),
+      latin1(`id,uid,puntos,motivo,notificación\nA-1,${uidOf(0)},5,ok,no\n`),
+    );
+    const run = await loyalty(bulk(path('latin1-header.csv')), env);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `loyalty: --file ${path('latin1-header.csv')}: its header cannot be read: line 1: byte 32 is not UTF-8 (0xF3); save the file as UTF-8\n`,
+    });
+  });
+});
+
 describe('loyalty bulk: bytes that are not UTF-8', { timeout: 60_000 }, () => {
   const files = {
     csv: latin1(

@@ -50,7 +50,7 @@ async function* bytesOf(file: string): AsyncGenerator<Uint8Array> {
   }
 }
 
-/** A row that could not be read, said in the command's words (the SDK's name the option `maxRowBytes`). */
+/** A row that could not be read, said in the command's words (the SDK names the option `maxRowBytes`). */
 function refusedRow(source: Extract<SourceLine, { refused: object }>, input: RowInput): Row {
   const refused =
     source.refused.reason === 'too-long'
@@ -75,7 +75,8 @@ async function* csvRows(input: RowInput): AsyncGenerator<Row> {
     })) {
       if (source.refused) {
         const row = refusedRow(source, input);
-        if (empty === undefined) throw new UsageError(`${row.refused} (the header)`);
+        if (empty === undefined)
+          throw new UsageError(`--file ${shellQuote(input.file)}: its header cannot be read: ${row.refused}`);
         order.push(row);
         yield empty;
       } else if (source.text.trim() !== '') {
