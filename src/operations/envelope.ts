@@ -148,6 +148,10 @@ export const BUSINESS_RULE_CODES = {
   groupTooLarge: 'GRUPO_DEMASIADO_GRANDE',
   unknownCommand: 'COMANDO_DESCONOCIDO',
   invalidDate: 'FECHA_INVALIDA',
+  /** A record a write would store is larger than the reference server's `maxRecordBytes`. */
+  recordTooLarge: 'REGISTRO_DEMASIADO_GRANDE',
+  /** A write would create more records than the reference server's `maxRecords` leaves. */
+  tooManyRecords: 'DEMASIADOS_REGISTROS',
 } as const;
 
 export type BusinessRuleCode = (typeof BUSINESS_RULE_CODES)[keyof typeof BUSINESS_RULE_CODES];

@@ -20,3 +20,4 @@ export { createReferenceEngine } from './inspector/with-admin-routes.js';
 export { checkProfile } from './profile/check.js';
 export { DATA_LOCATION, fieldPath } from './profile/field-path.js';
 export { PROFILE_FORMAT, PROFILE_VERSION, type ProfileHeaderType } from './profile/format.js';
+export { RECORD_VALUE_SHARE, recordBytes } from './state/record-limits.js';

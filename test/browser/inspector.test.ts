@@ -393,6 +393,25 @@ describe('the reference server inspector in a headless Chromium page', () => {
     }
   });
 
+  it('the state panel shows the page a state read answered and says more exist', async () => {
+    const large = createReferenceServer();
+    const largeUrl = await large.listen();
+    try {
+      // The seed's 24 and 1,000 more: a state read answers the first 1,000 of each list.
+      for (let index = 0; index < 1_000; index++) large.admin.createCustomer();
+      const { page, problems } = await openInspector(undefined, largeUrl);
+      await waitForCount(page, '[data-testid="customer-row"]', 1_000);
+      expect(await textOf(page, '[data-tab="customers"] .count')).toBe('1000 of 1024');
+      expect(await textOf(page, '[data-testid="customers"] [data-testid="more"]')).toBe(
+        'Showing 1000 of 1024 customers; the rest are on the server: GET /__admin/state?offset=1000',
+      );
+      expect(await textOf(page, '[data-testid="groups"] [data-testid="more"]')).toBe('');
+      expect(problems).toEqual([]);
+    } finally {
+      await large.close();
+    }
+  });
+
   it('readable at 1280x800 and on a narrow window', async () => {
     // A few requests of different kinds, so that the screenshot shows what the page is for.
     await client.clientes.retrieve('cli_0001');

@@ -44,6 +44,10 @@ function advice(error: UnprocessableEntityError): string {
       return 'unknown command';
     case BUSINESS_RULE_CODES.invalidDate:
       return 'invalid date';
+    case BUSINESS_RULE_CODES.recordTooLarge:
+      return 'record too large';
+    case BUSINESS_RULE_CODES.tooManyRecords:
+      return 'too many records';
     // @ts-expect-error A misspelt code is not one of BUSINESS_RULE_CODES.
     case 'SALDO_INSUFICENTE':
       return 'never';
@@ -69,12 +73,14 @@ describe('the types of the fields', () => {
     expectTypeOf<LegacyCode>().toEqualTypeOf<BusinessRuleCode>();
   });
 
-  it('BUSINESS_RULE_CODES are the five codes of docs/decisions.md', () => {
+  it('BUSINESS_RULE_CODES are the seven codes of docs/decisions.md', () => {
     expect(Object.values(BUSINESS_RULE_CODES).sort()).toEqual([
       'COMANDO_DESCONOCIDO',
+      'DEMASIADOS_REGISTROS',
       'FECHA_INVALIDA',
       'GRUPO_DEMASIADO_GRANDE',
       'GRUPO_INEXISTENTE',
+      'REGISTRO_DEMASIADO_GRANDE',
       'SALDO_INSUFICIENTE',
     ]);
   });

@@ -7,6 +7,8 @@ const server = createReferenceServer({
   limits: {
     rateLimit: { limit: Number.POSITIVE_INFINITY },
     groupActionsPerMinute: Number.POSITIVE_INFINITY,
+    // Seconds of writes at thousands a second: far past the default 10,000 records.
+    maxRecords: Number.POSITIVE_INFINITY,
   },
 });
 const url = await server.listen({ port: 0 });

@@ -43,6 +43,8 @@ describe('engine options', () => {
       groupActionsPerMinute: 10,
       maxGroupSize: 100_000,
       idempotencyTtlMs: 86_400_000,
+      maxRecords: 10_000,
+      maxRecordBytes: 16_384,
     });
   });
 

@@ -45,6 +45,8 @@ export interface Limits {
   groupActionsPerMinute?: number;
   maxGroupSize?: number;
   idempotencyTtlMs?: number;
+  maxRecords?: number;
+  maxRecordBytes?: number;
 }
 
 export interface ServerOptions {
@@ -83,6 +85,8 @@ export const GENEROUS_LIMITS = {
   groupActionsPerMinute: 1_000_000,
   maxGroupSize: 100_000,
   idempotencyTtlMs: 86_400_000,
+  maxRecords: Number.POSITIVE_INFINITY,
+  maxRecordBytes: Number.POSITIVE_INFINITY,
 } as const;
 
 export interface Detail {

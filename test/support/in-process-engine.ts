@@ -24,6 +24,8 @@ export class FakeClock {
 export const NO_LIMITS = {
   rateLimit: { limit: Number.POSITIVE_INFINITY, windowMs: 1_000 },
   groupActionsPerMinute: Number.POSITIVE_INFINITY,
+  maxRecords: Number.POSITIVE_INFINITY,
+  maxRecordBytes: Number.POSITIVE_INFINITY,
 } as const;
 
 export function newEngine(options: EngineOptions = {}): { engine: Engine; clock: FakeClock } {

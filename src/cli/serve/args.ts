@@ -9,6 +9,7 @@ import {
   readJsonFile,
 } from '../shared/capped-file.js';
 import { UsageError } from '../shared/usage-error.js';
+import { wholeNumber } from '../shared/whole-number.js';
 import { parseFlags } from '../table/parse-flags.js';
 import { PROFILE_FILE } from '../verify/profile-file.js';
 import { FaultFlagError, faultsFromFlags } from './fault-flags.js';
@@ -86,6 +87,11 @@ export function parseCommand(
     throw error;
   }
   if (values['admin-token'] !== undefined) options.adminToken = values['admin-token'];
+  const maxRecords = wholeNumber(values['max-records'], '--max-records', 1);
+  const maxRecordBytes = wholeNumber(values['max-record-bytes'], '--max-record-bytes', 1);
+  // Over the limits of --config, as --key adds to its keys.
+  if (maxRecords !== undefined) options.limits = { ...options.limits, maxRecords };
+  if (maxRecordBytes !== undefined) options.limits = { ...options.limits, maxRecordBytes };
   return { kind: 'serve', port: parsePort(values.port), host: values.host, options };
 }
 
@@ -101,5 +107,7 @@ export const SERVE_OPTIONS = {
   'fault-seed': { type: 'string' },
   'fault-latency': { type: 'string' },
   'admin-token': { type: 'string' },
+  'max-records': { type: 'string' },
+  'max-record-bytes': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;

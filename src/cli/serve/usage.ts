@@ -1,4 +1,5 @@
 import { SCOPES } from '../../operations/scopes.js';
+import { DEFAULT_LIMITS, RECORD_VALUE_SHARE } from '../../server/internal.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -23,6 +24,10 @@ Options:
                            the three flags above override its fields
   --admin-token T          Require T for the inspector and the admin routes (Authorization: Bearer T,
                            or ?token=T); without it they answer only on a loopback --host
+  --max-records N          Records requests may create (customers, points movements, notifications,
+                           groups) until a reset (default ${DEFAULT_LIMITS.maxRecords}); past it a write is refused (422)
+  --max-record-bytes N     The most one stored record may take, its JSON plus ${RECORD_VALUE_SHARE} bytes a value
+                           (default ${DEFAULT_LIMITS.maxRecordBytes}); a larger one is refused (422)
   -h, --help               Show this text
 
 Without --key or keys in the config file, the public demo keys are accepted.

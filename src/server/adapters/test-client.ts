@@ -7,9 +7,10 @@ import { createReferenceEngine } from '../inspector/with-admin-routes.js';
 import { EngineDispatcher } from './engine-dispatcher.js';
 
 /**
- * Options of `createTestClient`: those of `createReferenceServer`, except that the rate limit and
- * the group action limit are off unless `limits` names them (`limits: { rateLimit: { limit: 5 } }`,
- * `limits: { groupActionsPerMinute: 1 }`). The other limits keep the server's defaults.
+ * Options of `createTestClient`: those of `createReferenceServer`, except that the rate limit, the
+ * group action limit and the record limits are off unless `limits` names them
+ * (`limits: { rateLimit: { limit: 5 } }`, `limits: { groupActionsPerMinute: 1 }`,
+ * `limits: { maxRecords: 100 }`). The other limits keep the server's defaults.
  */
 export interface TestClientOptions extends ReferenceServerOptions {
   /** The key the client sends; default: the first of `keys`, or the demo key. */
@@ -33,8 +34,9 @@ type Limits = ReferenceServerOptions['limits'];
 
 /**
  * A test meets only the limits it asks for: a loop of 101 calls must not fail on a rate limit
- * it never chose. A limit is asked for by naming it; a `rateLimit` given in part keeps the
- * server's default for the rest.
+ * it never chose, nor a fixture of 20,000 customers on the record limits, which guard a server
+ * other programs can reach. A limit is asked for by naming it; a `rateLimit` given in part keeps
+ * the server's default for the rest.
  */
 function askedLimits(limits: Limits): Limits {
   // Anything but an object goes through unchanged, for the engine's option check to name.
@@ -43,6 +45,8 @@ function askedLimits(limits: Limits): Limits {
     ...limits,
     rateLimit: limits?.rateLimit ?? { limit: Number.POSITIVE_INFINITY },
     groupActionsPerMinute: limits?.groupActionsPerMinute ?? Number.POSITIVE_INFINITY,
+    maxRecords: limits?.maxRecords ?? Number.POSITIVE_INFINITY,
+    maxRecordBytes: limits?.maxRecordBytes ?? Number.POSITIVE_INFINITY,
   };
 }
 

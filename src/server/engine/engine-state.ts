@@ -36,7 +36,7 @@ export function createEngineState(given: EngineOptions = {}): EngineState {
     keys: createKeyRegistry(options.keys),
     requestLimiter: new FixedWindowLimiter(rules.requestLimit, limits.rateLimit.windowMs),
     groupActionLimiter: new FixedWindowLimiter(limits.groupActionsPerMinute, GROUP_ACTION_WINDOW_MS),
-    idempotency: new IdempotencyStore(limits.idempotencyTtlMs),
+    idempotency: new IdempotencyStore(limits.idempotencyTtlMs, limits.maxRecords),
     faults: options.faults ? new FaultInjector(options.faults) : undefined,
     reads: new ReadCache(data),
     rules,

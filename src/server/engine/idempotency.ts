@@ -33,11 +33,19 @@ export function isRememberedStatus(status: number): boolean {
   return (status >= 200 && status < 300) || status === 404 || status === 422;
 }
 
-/** Idempotency keys, scoped per API key, each kept for `ttlMs` after its answer. */
+/**
+ * Idempotency keys, scoped per API key, each kept for `ttlMs` after its answer, and at most
+ * `maxAnswers` answers at once: past that the oldest are forgotten first, as if their time had
+ * passed (an answer is up to a record's size, so without a bound new keys would hold any amount).
+ */
 export class IdempotencyStore {
   readonly #entries = new Map<string, Entry>();
+  #answers = 0;
 
-  constructor(readonly ttlMs: number) {}
+  constructor(
+    readonly ttlMs: number,
+    readonly maxAnswers: number,
+  ) {}
 
   static scopeOf(keyId: string, idempotencyKey: string): string {
     return `${keyId}\n${idempotencyKey}`;
@@ -52,7 +60,7 @@ export class IdempotencyStore {
         return { kind: 'conflict', reason: 'mismatch', sameOperation: entry.operationId === operationId };
       return { kind: 'replay', response: entry.response };
     }
-    this.#entries.delete(scope);
+    this.#forget(scope);
     this.#entries.set(scope, { fingerprint, operationId, expiresAt: Number.POSITIVE_INFINITY });
     return { kind: 'new' };
   }
@@ -64,20 +72,38 @@ export class IdempotencyStore {
   finish(scope: string, response: EngineResponse | undefined, now: number): void {
     const entry = this.#entries.get(scope);
     if (!entry) return;
-    this.#entries.delete(scope);
+    this.#forget(scope);
     if (!response || !isRememberedStatus(response.status)) return;
     // Re-inserted so that the map stays ordered by expiry, which lets #sweep stop early.
     this.#entries.set(scope, { ...entry, response, expiresAt: now + this.ttlMs });
+    this.#answers++;
+    if (this.#answers > this.maxAnswers) this.#forgetOldestAnswer();
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#answers = 0;
+  }
+
+  #forget(scope: string): void {
+    if (this.#entries.get(scope)?.response) this.#answers--;
+    this.#entries.delete(scope);
+  }
+
+  /** The answer nearest its expiry; a request still being answered keeps its key. */
+  #forgetOldestAnswer(): void {
+    for (const [scope, entry] of this.#entries) {
+      if (entry.response) {
+        this.#forget(scope);
+        return;
+      }
+    }
   }
 
   #sweep(now: number): void {
     for (const [scope, entry] of this.#entries) {
       if (entry.expiresAt > now) return;
-      this.#entries.delete(scope);
+      this.#forget(scope);
     }
   }
 }

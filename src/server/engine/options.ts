@@ -149,6 +149,12 @@ export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
       given.idempotencyTtlMs ?? DEFAULT_LIMITS.idempotencyTtlMs,
       false,
     ),
+    maxRecords: checkCount('limits.maxRecords', given.maxRecords ?? DEFAULT_LIMITS.maxRecords, true),
+    maxRecordBytes: checkCount(
+      'limits.maxRecordBytes',
+      given.maxRecordBytes ?? DEFAULT_LIMITS.maxRecordBytes,
+      true,
+    ),
   };
   return {
     keys: checkKeys(options.keys ?? DEMO_KEYS),

@@ -2,8 +2,9 @@ import type { Cliente } from '../../types.js';
 import { businessRule } from '../answers/failures.js';
 import { addCustomer, fromUsuarioData } from '../state/customers.js';
 import { isoInstant } from '../state/instant.js';
-import { auditMovement, recordMovement } from '../state/ledger.js';
+import { admitMovements, auditMovement, recordMovement } from '../state/ledger.js';
 import { levelNameFor } from '../state/levels.js';
+import { checkRecordSize, takeRecords } from '../state/record-limits.js';
 import type { Handlers } from './context.js';
 import { customerOr404 } from './lookup.js';
 
@@ -23,16 +24,24 @@ export const clientesHandlers: Pick<
   | 'clientes.notificaciones.send'
   | 'clientes.nivel.recalculate'
 > = {
-  'clientes.create': ({ store, body }) => addCustomer(store, fromUsuarioData(body.usuarioData)),
+  'clientes.create': ({ store, body, limits }) =>
+    addCustomer(store, fromUsuarioData(body.usuarioData), (customer) => {
+      checkRecordSize('cliente', customer, limits);
+      takeRecords(store, 1, limits);
+    }),
 
   'clientes.retrieve': ({ store, params, query }) => {
     const customer = customerOr404(store, params.uid);
     return query.completo === false ? summaryOf(customer) : customer;
   },
 
-  'clientes.update': ({ store, params, body }) => Object.assign(customerOr404(store, params.uid), body),
+  'clientes.update': ({ store, params, body, limits }) => {
+    const customer = customerOr404(store, params.uid);
+    checkRecordSize('cliente', { ...customer, ...body }, limits);
+    return Object.assign(customer, body);
+  },
 
-  'clientes.puntos.add': ({ store, params, body, caller, operation, now }) => {
+  'clientes.puntos.add': ({ store, params, body, caller, operation, now, limits }) => {
     const customer = customerOr404(store, params.uid);
     if (customer.puntos + body.puntos < 0) {
       throw businessRule('SALDO_INSUFICIENTE', 'Saldo insuficiente para descontar los puntos', {
@@ -41,12 +50,9 @@ export const clientesHandlers: Pick<
         puntos: body.puntos,
       });
     }
-    const movement = recordMovement(store, customer, {
-      puntos: body.puntos,
-      motivo: body.motivo ?? null,
-      grupoId: null,
-      fecha: isoInstant(now),
-    });
+    const input = { puntos: body.puntos, motivo: body.motivo ?? null, grupoId: null, fecha: isoInstant(now) };
+    admitMovements(store, [customer], input, limits);
+    const movement = recordMovement(store, customer, input);
     auditMovement(store, movement, caller, operation.id);
     return {
       uid: customer.uid,
@@ -61,16 +67,19 @@ export const clientesHandlers: Pick<
     return store.historyOf(params.uid);
   },
 
-  'clientes.notificaciones.send': ({ store, params, body, now }) => {
+  'clientes.notificaciones.send': ({ store, params, body, now, limits }) => {
     const customer = customerOr404(store, params.uid);
     const notification = {
-      notificacionId: `not_${store.next('notification')}`,
+      notificacionId: `not_${store.peek('notification')}`,
       uid: customer.uid,
       titulo: body.titulo,
       mensaje: body.mensaje,
       enviada: true,
       fecha: isoInstant(now),
     };
+    checkRecordSize('notificacion', notification, limits);
+    takeRecords(store, 1, limits);
+    store.next('notification');
     store.notifications.push(notification);
     return notification;
   },

@@ -1,8 +1,9 @@
 import type { Cliente } from '../../types.js';
 import { businessRule } from '../answers/failures.js';
 import { isoInstant } from '../state/instant.js';
-import { auditMovement, recordMovement } from '../state/ledger.js';
+import { admitMovements, auditMovement, recordMovement } from '../state/ledger.js';
 import type { ServerLimits } from '../state/limits.js';
+import { checkRecordSize } from '../state/record-limits.js';
 import type { GrupoConMiembros } from '../state/records.js';
 import type { Store } from '../state/store.js';
 import type { Handlers } from './context.js';
@@ -68,6 +69,7 @@ export const gruposHandlers: Pick<
       grupoId: group.grupoId,
       fecha: isoInstant(now),
     };
+    admitMovements(store, members, movement, limits);
     for (const customer of members) {
       auditMovement(store, recordMovement(store, customer, movement), caller, operation.id);
     }
@@ -78,9 +80,18 @@ export const gruposHandlers: Pick<
     const group = groupOr422(store, params.grupoId);
     const members = membersOf(store, group, limits);
     if (!body.dryRun) {
-      for (const customer of members) {
-        if (!customer.etiquetas.includes(body.etiqueta)) customer.etiquetas.push(body.etiqueta);
+      const untagged = members.filter((customer) => !customer.etiquetas.includes(body.etiqueta));
+      // All or none: every record is checked before any is touched.
+      if (limits.maxRecordBytes !== Number.POSITIVE_INFINITY) {
+        for (const customer of untagged) {
+          checkRecordSize(
+            'cliente',
+            { ...customer, etiquetas: [...customer.etiquetas, body.etiqueta] },
+            limits,
+          );
+        }
       }
+      for (const customer of untagged) customer.etiquetas.push(body.etiqueta);
     }
     return {
       grupoId: group.grupoId,

@@ -4,13 +4,15 @@ import { gruposNombreSet } from '../../operations/grupos.js';
 import { PLAIN_MESSAGES } from '../../operations/issue-messages.js';
 import { once } from '../../operations/once.js';
 import type { ProblemDetail } from '../answers/details.js';
-import { type BaseMeta, successResponse } from '../answers/envelope.js';
+import { type BaseMeta, successResponse, successResponseOfJson } from '../answers/envelope.js';
 import { badRequest, methodNotAllowed, routeNotFound } from '../answers/failures.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { readJsonBody } from '../engine/body.js';
-import { unknownUids } from '../state/admin.js';
+import { addGroup, unknownUids } from '../state/admin.js';
+import { checkRecordSize, takeRecords } from '../state/record-limits.js';
 import type { ReferenceEngine } from './reference-engine.js';
-import { customerSnapshot, refuseInput, requestFilter, stateSnapshot, switchFaults } from './state-routes.js';
+import { refuseInput, requestFilter, switchFaults } from './state-routes.js';
+import { customerSnapshotJson, stateSnapshotJson } from './state-snapshots.js';
 
 /** Admin routes live outside /ext/v3 and take no API key. */
 export const ADMIN_PREFIX = '/__admin/';
@@ -48,13 +50,24 @@ function groupInput(
   return result.data;
 }
 
+/** `POST /__admin/grupos`: a group a request stores, so the record limits apply to it. */
+function createGroup(engine: ReferenceEngine, request: EngineRequest): number {
+  const input = groupInput(engine, request);
+  const { limits } = engine.state.options;
+  return engine.state.data.change((store) =>
+    addGroup(store, input, (group) => {
+      checkRecordSize('grupo', group, limits);
+      takeRecords(store, 1, limits);
+    }),
+  );
+}
+
 /** The admin routes by name and method, answered with the usual envelope (appId 0, scope null). */
 function adminRoutes(engine: ReferenceEngine): Record<string, Record<string, AdminRoute>> {
   const { admin } = engine;
   return {
     grupos: {
-      POST: (request, meta) =>
-        successResponse({ grupoId: admin.createGroup(groupInput(engine, request)) }, meta),
+      POST: (request, meta) => successResponse({ grupoId: createGroup(engine, request) }, meta),
     },
     reset: {
       POST: (_request, meta) => {
@@ -68,7 +81,7 @@ function adminRoutes(engine: ReferenceEngine): Record<string, Record<string, Adm
       POST: (request, meta) => successResponse(switchFaults(engine, request), meta),
     },
     requests: { GET: (request, meta) => successResponse(admin.requests(requestFilter(request)), meta) },
-    state: { GET: (_request, meta) => successResponse(stateSnapshot(engine), meta) },
+    state: { GET: (request, meta) => successResponseOfJson(stateSnapshotJson(engine, request), meta) },
   };
 }
 
@@ -83,7 +96,7 @@ export function createAdminRoutes(engine: ReferenceEngine): AdminRoute {
     const customer = CUSTOMER_ROUTE.exec(name);
     if (customer) {
       if (request.method.toUpperCase() !== 'GET') throw methodNotAllowed('GET');
-      return successResponse(customerSnapshot(engine, customer[1] as string), meta);
+      return successResponseOfJson(customerSnapshotJson(engine, customer[1] as string, request), meta);
     }
     const byMethod = Object.hasOwn(routes, name) ? routes[name] : undefined;
     if (!byMethod) throw routeNotFound();

@@ -6,11 +6,11 @@ import { once } from '../../operations/once.js';
 import { type OperationId, operationIds } from '../../operations/table.js';
 import type { RequestIssue } from '../../operations/validate.js';
 import { detailsFromIssues } from '../answers/details.js';
-import { badRequest, notFound } from '../answers/failures.js';
+import { badRequest } from '../answers/failures.js';
 import type { EngineRequest } from '../answers/response.js';
 import { readJsonBody } from '../engine/body.js';
 import { setFaultInjection } from '../engine/engine-state.js';
-import { decodePathParams, parseQuery } from '../engine/request-parts.js';
+import { parseQuery } from '../engine/request-parts.js';
 import type { ReferenceEngine } from './reference-engine.js';
 import type { RequestFilter } from './request-log.js';
 
@@ -52,39 +52,6 @@ export function requestFilter(request: EngineRequest): RequestFilter {
   const result = requestsQuery().safeParse({ ...parseQuery(request.query).values }, PLAIN_MESSAGES);
   if (!result.success) refuseInput(result.error.issues, 'query');
   return result.data;
-}
-
-/** `GET /__admin/state`: what the inspector's state panel shows. */
-export function stateSnapshot({ state, requestLog }: ReferenceEngine) {
-  const { store } = state.data;
-  return {
-    customers: [...store.customers.values()],
-    groups: [...store.groups.values()].map(({ grupoId, nombre, uids }) => ({
-      grupoId,
-      nombre,
-      miembros: uids,
-    })),
-    tasks: [...store.tasks.values()],
-    promotions: [...store.promotions.values()],
-    faults: { enabled: state.faults !== undefined },
-    // The page's header says when older requests were dropped: "the last 1000 of 3000".
-    requestLog: requestLog.counts(),
-  };
-}
-
-/** `GET /__admin/customers/<uid>`: the customer, its points movements (oldest first) and its audit entries. */
-export function customerSnapshot({ state }: ReferenceEngine, rawUid: string) {
-  const decoded = decodePathParams(['uid'], [rawUid]);
-  if (decoded.problems.length > 0) throw badRequest(decoded.problems);
-  const customerUid = decoded.values.uid as string;
-  const { store } = state.data;
-  const customer = store.customers.get(customerUid);
-  if (!customer) throw notFound(`Cliente no encontrado: ${customerUid}`);
-  return {
-    customer,
-    movements: store.movements.get(customerUid) ?? [],
-    audit: store.audit.filter((entry) => entry.uid === customerUid),
-  };
 }
 
 const faultSwitch = /* @__PURE__ */ once(() =>

@@ -4,7 +4,7 @@ import { addCustomer, type Profile } from './customers.js';
 import { isoInstant } from './instant.js';
 import { recordMovement } from './ledger.js';
 import { levelNameFor } from './levels.js';
-import type { AuditEntry } from './records.js';
+import type { AuditEntry, GrupoConMiembros } from './records.js';
 import type { ServerState } from './server-state.js';
 import type { Store } from './store.js';
 
@@ -49,12 +49,22 @@ export interface AdminState {
   reset: () => void;
 }
 
-function createGroup(store: Store, { uids, nombre }: { uids: readonly string[]; nombre?: string }): number {
+/**
+ * Adds a group of known customers. `admit` sees the record before it is stored, and may refuse it
+ * by throwing (`POST /__admin/grupos` counts it against the record limits; the helper does not).
+ */
+export function addGroup(
+  store: Store,
+  { uids, nombre }: { uids: readonly string[]; nombre?: string },
+  admit?: (group: GrupoConMiembros) => void,
+): number {
   const unknown = unknownUids(store, uids);
   if (unknown.length > 0)
     throw new Error(`createGroup: unknown customer uid(s): ${unknown.slice(0, 10).join(', ')}`);
-  const grupoId = store.next('group');
-  store.groups.set(grupoId, { grupoId, nombre: nombre ?? `Grupo ${grupoId}`, uids: [...new Set(uids)] });
+  const grupoId = store.peek('group');
+  const group = { grupoId, nombre: nombre ?? `Grupo ${grupoId}`, uids: [...new Set(uids)] };
+  admit?.(group);
+  store.groups.set(store.next('group'), group);
   return grupoId;
 }
 
@@ -92,7 +102,7 @@ function createCustomer(store: Store, input: AdminCustomerInput, now: number): s
 
 export function createAdmin({ data, now, faults, reset }: AdminState): ReferenceAdmin {
   return {
-    createGroup: (input) => data.change((store) => createGroup(store, input)),
+    createGroup: (input) => data.change((store) => addGroup(store, input)),
     createTask: (input) => data.change((store) => createTask(store, input)),
     createCustomer: (input = {}) => data.change((store) => createCustomer(store, input, now())),
     customer(uid) {

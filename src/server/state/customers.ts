@@ -56,8 +56,11 @@ function nextFreeUid(store: Store): string {
   }
 }
 
-/** Adds a customer with a zero balance; points come only through movements, so history and balance agree. */
-export function addCustomer(store: Store, input: NewCustomer): Cliente {
+/**
+ * Adds a customer with a zero balance; points come only through movements, so history and balance
+ * agree. `admit` sees the record before it is stored, and may refuse it by throwing.
+ */
+export function addCustomer(store: Store, input: NewCustomer, admit?: (customer: Cliente) => void): Cliente {
   const uid = input.uid ?? nextFreeUid(store);
   if (store.customers.has(uid)) throw new Error(`A customer with uid ${JSON.stringify(uid)} already exists`);
   const customer: Cliente = {
@@ -69,6 +72,7 @@ export function addCustomer(store: Store, input: NewCustomer): Cliente {
     etiquetas: [...(input.etiquetas ?? [])],
     ...(input.datosAdicionales ? { datosAdicionales: input.datosAdicionales } : {}),
   };
+  admit?.(customer);
   store.customers.set(uid, customer);
   store.movements.set(uid, []);
   return customer;

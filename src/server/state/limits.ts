@@ -9,6 +9,14 @@ export interface ServerLimits {
   groupActionsPerMinute: number;
   maxGroupSize: number;
   idempotencyTtlMs: number;
+  /**
+   * Records requests may create (customers, points movements, notifications, groups), all
+   * collections together, until a reset; `Infinity` switches it off. Also the most Idempotency-Keys
+   * whose answers are remembered (the oldest are forgotten first).
+   */
+  maxRecords: number;
+  /** The most one stored record may take (recordBytes: its JSON plus a share per value); `Infinity` switches it off. */
+  maxRecordBytes: number;
 }
 
 /** docs/decisions.md, "Reference server defaults". */
@@ -17,4 +25,6 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   groupActionsPerMinute: 10,
   maxGroupSize: 100_000,
   idempotencyTtlMs: 24 * 60 * 60 * 1_000,
+  maxRecords: 10_000,
+  maxRecordBytes: 16 * 1_024,
 });

@@ -34,10 +34,26 @@ export class Store {
     notification: 0,
   };
 
+  #createdRecords = 0;
+
+  /** The records requests created (record-limits.ts); the seed and the admin helpers count none. */
+  get createdRecords(): number {
+    return this.#createdRecords;
+  }
+
+  countCreated(count: number): void {
+    this.#createdRecords += count;
+  }
+
   /** The next number of a sequence: 1, 2, 3... */
   next(sequence: Sequence): number {
     this.#sequences[sequence] += 1;
     return this.#sequences[sequence];
+  }
+
+  /** The number `next` would give, without taking it. */
+  peek(sequence: Sequence): number {
+    return this.#sequences[sequence] + 1;
   }
 
   historyOf(uid: string): PuntosMovimiento[] {

@@ -9,7 +9,11 @@ import { createReferenceServer, DEMO_API_KEY } from 'loyalty-sdk/server';
  * @param {number} members
  */
 export async function timeGroupActions(members) {
-  const server = createReferenceServer({ seed: 'empty', limits: { maxGroupSize: members } });
+  // An applied action makes one movement per member: more than the default maxRecords.
+  const server = createReferenceServer({
+    seed: 'empty',
+    limits: { maxGroupSize: members, maxRecords: Number.POSITIVE_INFINITY },
+  });
   const baseUrl = await server.listen({ port: 0 });
   try {
     const uids = Array.from({ length: members }, () => server.admin.createCustomer());
