@@ -4,6 +4,8 @@
  * state panel and the admin buttons, against a reference server that the SDK calls from Node.
  */
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -409,6 +411,34 @@ describe('the reference server inspector in a headless Chromium page', () => {
       expect(problems).toEqual([]);
     } finally {
       await large.close();
+    }
+  });
+
+  it('a page of another origin cannot frame the inspector nor an admin route, where it can frame the API', async () => {
+    // The other origin: another port of this machine, serving one frame of the `src` it is asked for.
+    const other = createServer((request, response) => {
+      const src = new URL(request.url ?? '/', 'http://x').searchParams.get('src') ?? '';
+      response.writeHead(200, { 'content-type': 'text/html' }).end(`<iframe src="${src}"></iframe>`);
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    /** The URL the browser shows in a frame of `src` on the other origin's page. */
+    async function framed(src: string): Promise<string | undefined> {
+      const page = await browser.newPage();
+      pages.push(page);
+      await page.goto(`http://127.0.0.1:${port}/?src=${encodeURIComponent(src)}`, { waitUntil: 'load' });
+      return page
+        .frames()
+        .find((frame) => frame !== page.mainFrame())
+        ?.url();
+    }
+    try {
+      expect(await framed(`${baseUrl}/ext/v3/tareas`)).toBe(`${baseUrl}/ext/v3/tareas`);
+      expect(await framed(`${baseUrl}/__inspector`)).toMatch(/^chrome-error:/);
+      expect(await framed(`${baseUrl}/__admin/state`)).toMatch(/^chrome-error:/);
+    } finally {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
     }
   });
 

@@ -3,6 +3,7 @@ import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../../core/index.js';
 import { operations } from '../../operations/table.js';
 import { REPLAYED_HEADER } from '../engine/steps.js';
 import { FAULT_HEADER } from '../faults/inject.js';
+import { denyFraming } from '../inspector/index.js';
 import { isAdminPath } from './admin-access.js';
 
 /**
@@ -79,14 +80,13 @@ export function answerPreflight(
 ): void {
   const admin = isAdminPath(path);
   if (admin && adminToken === undefined) {
-    res.writeHead(
-      403,
-      closeConnection ? { connection: 'close', 'content-length': 0 } : { 'content-length': 0 },
-    );
+    const refused = denyFraming({ 'content-length': '0' });
+    if (closeConnection) refused.connection = 'close';
+    res.writeHead(403, refused);
     res.end();
     return;
   }
-  const headers: Record<string, string> = { ...(admin ? ADMIN_PREFLIGHT_HEADERS : PREFLIGHT_HEADERS) };
+  const headers = admin ? denyFraming(ADMIN_PREFLIGHT_HEADERS) : { ...PREFLIGHT_HEADERS };
   // A body left unread cannot be skipped on a kept-alive connection (as in node-write-head.ts).
   if (closeConnection) headers.connection = 'close';
   res.writeHead(204, headers);

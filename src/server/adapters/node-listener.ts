@@ -3,7 +3,7 @@ import { failureResponse } from '../answers/envelope.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { MAX_BODY_BYTES } from '../engine/body.js';
 import { newMeta } from '../engine/steps.js';
-import type { ReferenceEngine } from '../inspector/index.js';
+import { denyFraming, type ReferenceEngine } from '../inspector/index.js';
 import { adminRefusal, isAdminPath } from './admin-access.js';
 import { answerPreflight, corsHeadersFor, isPreflight } from './cors.js';
 import { deliverFault } from './node-faults.js';
@@ -30,17 +30,24 @@ function send(
   res.end(response.body);
 }
 
+/** An answer of the inspector or an admin route: no other site's page may frame it. */
+function framingDenied(response: EngineResponse): EngineResponse {
+  return { ...response, headers: denyFraming(response.headers) };
+}
+
 function answer(
   engine: ReferenceEngine,
   res: ServerResponse,
   request: EngineRequest,
   bodyUnread: boolean,
   cors: Readonly<Record<string, string>> | undefined,
+  admin: boolean,
 ): void {
-  const deliver = (response: EngineResponse) =>
-    response.fault === undefined
-      ? send(res, response, bodyUnread, cors)
-      : deliverFault(res, response, (out, late) => send(out, late, bodyUnread, cors), cors);
+  const deliver = (given: EngineResponse) => {
+    const response = admin ? framingDenied(given) : given;
+    if (response.fault === undefined) send(res, response, bodyUnread, cors);
+    else deliverFault(res, response, (out, late) => send(out, late, bodyUnread, cors), cors);
+  };
   const response = engine.respond(request);
   if (response instanceof Promise) {
     // respond() never rejects; should an adapter bug make it, the connection must not hang.
@@ -65,7 +72,12 @@ function admitted(
   const query = new URLSearchParams(request.query);
   const refusal = adminRefusal(req, query, binding.host, binding.token);
   if (refusal) {
-    send(res, failureResponse(refusal, newMeta()), hasBody, corsHeadersFor(true, binding.token));
+    send(
+      res,
+      framingDenied(failureResponse(refusal, newMeta())),
+      hasBody,
+      corsHeadersFor(true, binding.token),
+    );
     return false;
   }
   if (query.has('token')) {
@@ -73,7 +85,7 @@ function admitted(
     request.query = query.toString();
   }
   if (request.path === REQUEST_STREAM_PATH && request.method === 'GET') {
-    streamRequests(engine.requestLog, res, corsHeadersFor(true, binding.token));
+    streamRequests(engine.requestLog, res, denyFraming({ ...corsHeadersFor(true, binding.token) }));
     return false;
   }
   return true;
@@ -109,7 +121,7 @@ export function createNodeListener(
     if (admin && !admitted(engine, binding, req, res, request, hasBody)) return;
     const cors = corsHeadersFor(admin, binding.token);
     if (!hasBody || Number(declared) > MAX_BODY_BYTES) {
-      answer(engine, res, request, hasBody, cors);
+      answer(engine, res, request, hasBody, cors, admin);
       return;
     }
     const chunks: Buffer[] = [];
@@ -121,11 +133,11 @@ export function createNodeListener(
       req.off('data', onData).off('end', onEnd);
       req.pause();
       request.body = Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1);
-      answer(engine, res, request, true, cors);
+      answer(engine, res, request, true, cors, admin);
     };
     const onEnd = () => {
       request.body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      answer(engine, res, request, false, cors);
+      answer(engine, res, request, false, cors, admin);
     };
     req
       .on('data', onData)

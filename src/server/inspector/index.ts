@@ -5,6 +5,7 @@
  * May use the engine, the state and the answers; the engine does not know this wing.
  */
 export { ADMIN_PREFIX, createAdminRoutes } from './admin-routes.js';
+export { denyFraming } from './framing.js';
 export { INSPECTOR_PATH } from './inspector-page.js';
 export type { ReferenceAdmin, ReferenceEngine } from './reference-engine.js';
 export type {
