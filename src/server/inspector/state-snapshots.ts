@@ -8,22 +8,22 @@ import type { ReferenceEngine } from './reference-engine.js';
 import { refuseInput } from './state-routes.js';
 
 /** The most records of one list a state read answers, and how many it answers unless told. */
-export const STATE_PAGE_RECORDS = 1_000;
+const STATE_PAGE_RECORDS = 1_000;
 
 /**
  * The most characters of JSON one list of a state read holds (a first record longer than this is
  * answered alone): a read builds a few MiB at most, whatever the store holds.
  */
-export const STATE_PAGE_CHARS = 1024 * 1024;
+const STATE_PAGE_CHARS = 1024 * 1024;
 
 /** Which part of each list a read answers: from `offset` (0, the first), at most `limit` records. */
-export interface PageRequest {
+interface PageRequest {
   offset: number;
   limit: number;
 }
 
 /** How much of a list there is, and the `offset` that reads on from this page (null: it was the last). */
-export interface PageOfList {
+interface PageOfList {
   total: number;
   next: number | null;
 }
