@@ -17,5 +17,5 @@ export { deeperThan, MAX_PRINTED_DEPTH, printableJson } from './json-depth.js';
 export { type Fail, fail, failingWith, LoyaltyAbortError, LoyaltyError } from './loyalty-error.js';
 export { checkNames, nearestName } from './names.js';
 export { maskSecret, maskSecretIn, SECRET_FRAGMENT } from './secret-mask.js';
-export { writtenFileProblem } from './written-file.js';
 export { shellCommand, shellQuote } from './shell-quote.js';
+export { writtenFileProblem } from './written-file.js';

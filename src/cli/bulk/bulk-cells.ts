@@ -15,7 +15,7 @@ export function neutralised(cell: string): string {
 }
 
 /** A cell of a failures CSV as it was before `neutralised`: the value the row is sent with. */
-export function restored(cell: string): string {
+function restored(cell: string): string {
   return NEUTRALISED.test(cell) ? cell.slice(1) : cell;
 }
 
