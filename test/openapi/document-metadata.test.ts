@@ -14,6 +14,7 @@ import { TAG_DESCRIPTIONS } from '../../src/openapi/tags.js';
 import { SCOPES } from '../../src/operations/scopes.js';
 import { operations } from '../../src/operations/table.js';
 import { DEMO_API_KEY, DEMO_READ_ONLY_API_KEY } from '../../src/server/internal.js';
+import { customizeAjv } from '../support/ajv-formats.js';
 import { servedDocument } from '../support/openapi-check.js';
 import { typeErrorsOf } from '../support/type-check-folder.js';
 
@@ -129,6 +130,7 @@ describe('validity', () => {
       definition: (await documentOf()) as never,
       validate: true,
       quick: false,
+      customizeAjv,
     });
     await expect(api.init()).resolves.toBeDefined();
   });

@@ -4,15 +4,15 @@
  * reference server sends it (the operation's scope, null where it needs none). A generator reads
  * schemas, so a mock made from the document can only answer what the SDK accepts.
  */
-import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { operations } from '../../src/operations/table.js';
+import { ajvWithFormats } from '../support/ajv-formats.js';
 
 type Json = Record<string, unknown>;
 
 const document = buildOpenApiDocument();
-const ajv = new Ajv({ strict: false });
+const ajv = ajvWithFormats({ strict: false });
 
 /** Each response of each operation, with its schema (as a validator of the body) and the operation's scope. */
 const responses = operations.flatMap((operation) => {

@@ -4,8 +4,7 @@
  * JSON answers) and Ajv (headers, and the answers that belong to no operation). An answer fails on
  * any status, media type, header or field the document does not declare.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import OpenAPIBackend from 'openapi-backend';
 import { LoyaltyClient } from '../../src/client/client.js';
 import {
@@ -23,6 +22,7 @@ import {
   type ReferenceServerOptions,
   serveEngine,
 } from '../../src/server/internal.js';
+import { ajvWithFormats, customizeAjv } from './ajv-formats.js';
 import { markOpenApiCheck } from './openapi-check-mark.js';
 
 type Json = Record<string, unknown>;
@@ -65,7 +65,7 @@ function resolve(document: Json, value: Json): Json {
 class Checker implements OpenApiCheck {
   checked = 0;
   readonly failures: string[] = [];
-  readonly #ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+  readonly #ajv = ajvWithFormats({ strict: false, allErrors: true });
   readonly #compiled = new Map<unknown, ValidateFunction>();
 
   constructor(
@@ -178,7 +178,7 @@ function documentAndApi(): Promise<{ document: Json; api: OpenApiBackend }> {
       definition: document as never,
       validate: true,
       quick: true,
-      customizeAjv: (ajv) => addFormats(ajv as never) as never,
+      customizeAjv,
     });
     await api.init();
     return { document, api };
