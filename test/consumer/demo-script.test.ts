@@ -22,6 +22,11 @@ describe('npm run demo', () => {
     );
   });
 
+  it('the README\'s "It is `...`" quotes the script as package.json has it', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(/^It is `([^`]+)`/m.exec(readme)?.[1]).toBe(scripts.demo);
+  });
+
   it('build:demo leaves the type declarations out', () => {
     expect(scripts['build:demo']).toBe('rm -rf dist && tsup --no-dts --silent');
   });
