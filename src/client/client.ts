@@ -1,6 +1,7 @@
 import { SHARED_AGENT_LOADS } from '#undici-loader';
 import type { BulkOptions, BulkRun, BulkSummary } from '../bulk/index.js';
-import { getRow, type OperationId } from '../operations/rows.js';
+import { nearestName } from '../core/index.js';
+import { getRow, type OperationId, operationIds } from '../operations/rows.js';
 import { onNode } from '../runtime.js';
 import { createCallObserver } from '../telemetry/index.js';
 import { APIPromise } from './api-promise.js';
@@ -99,13 +100,17 @@ export class LoyaltyClient {
     return this.#context.options.apiUrl;
   }
 
-  /** The plain-text help of an operation (`?help=true`), e.g. `client.help('clientes.puntos.add')`. */
+  /**
+   * The plain-text help of an operation (`?help=true`), e.g. `client.help('clientes.puntos.add')`.
+   * An unknown id rejects with a `LoyaltyError` naming the nearest id, and sends nothing.
+   */
   help(operationId: OperationId, options?: RequestOptions): Promise<string> {
     const operation = getRow(operationId as string);
     if (!operation) {
+      const near = nearestName(String(operationId), operationIds);
       return Promise.reject(
         new LoyaltyError(
-          `Unknown operation "${String(operationId)}"; ids are method paths such as 'clientes.puntos.add'`,
+          `Unknown operation "${String(operationId)}"${near ? `; did you mean ${near}?` : ''} (ids are method paths such as 'clientes.puntos.add')`,
         ),
       );
     }

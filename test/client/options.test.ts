@@ -397,6 +397,28 @@ describe('client.help()', () => {
     expect(stub.count).toBe(0);
   });
 
+  it.each([
+    ['clientes.retreive', 'clientes.retrieve'],
+    ['clientes.puntos.ad', 'clientes.puntos.add'],
+    ['Tareas.List', 'tareas.list'],
+  ])(
+    'rejects the misspelt id %s naming the nearest one, %s, as the command line does',
+    async (typed, near) => {
+      const error = await rejection(clientFor(stub).help(typed as never));
+      expect((error as LoyaltyError).message).toBe(
+        `Unknown operation "${typed}"; did you mean ${near}? (ids are method paths such as 'clientes.puntos.add')`,
+      );
+      expect(stub.count).toBe(0);
+    },
+  );
+
+  it('names no id when none is near', async () => {
+    const error = await rejection(clientFor(stub).help('clientes.borrar' as never));
+    expect((error as LoyaltyError).message).toBe(
+      `Unknown operation "clientes.borrar" (ids are method paths such as 'clientes.puntos.add')`,
+    );
+  });
+
   it('maps a failure answer (401) to its error class', async () => {
     stub.script(failure(401, { codigoRespuesta: 9501 }));
     await expect(clientFor(stub).help('tareas.list')).rejects.toBeInstanceOf(AuthenticationError);
