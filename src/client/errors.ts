@@ -107,6 +107,7 @@ export class LoyaltyApiError extends LoyaltyError {
   }
 }
 
+/** A 400: the service found the request invalid; `details` names each parameter. Never retried. */
 export class BadRequestError extends LoyaltyApiError {
   /**
    * Each invalid parameter, when the answer's `details` is the array of `{ in, name, message,
@@ -125,6 +126,7 @@ export class BadRequestError extends LoyaltyApiError {
 /** What a 401's message adds: where the key comes from (the command line says its own ways). */
 export const AUTHENTICATION_HINT = '. Check the API key (apiKey option or LOYALTY_API_KEY).';
 
+/** A 401: the service did not accept the API key. Never retried. */
 export class AuthenticationError extends LoyaltyApiError {
   constructor(init: ApiErrorInit) {
     super(init);
@@ -132,6 +134,7 @@ export class AuthenticationError extends LoyaltyApiError {
   }
 }
 
+/** A 403: the key lacks the operation's scope (`requiredScope`, when named). Never retried. */
 export class PermissionDeniedError extends LoyaltyApiError {
   readonly requiredScope: string | undefined;
 
@@ -143,6 +146,10 @@ export class PermissionDeniedError extends LoyaltyApiError {
   }
 }
 
+/**
+ * A 404: what the path names does not exist (or, as `RouteNotFoundError`, no operation answers
+ * at the URL). Never retried.
+ */
 export class NotFoundError extends LoyaltyApiError {}
 
 /**
@@ -172,6 +179,12 @@ export function conflictHint(idempotencyKey: string | undefined): string {
   );
 }
 
+/**
+ * A 409: the Idempotency-Key was already used with another request (another body, operation or
+ * path), or the first request with it is still being answered; nothing was applied. Never
+ * retried. For a different request, send it with a new key; for the same request, send it again
+ * with the same body and key once the first has ended, and its answer comes back (`replayed`).
+ */
 export class ConflictError extends LoyaltyApiError {
   constructor(init: ApiErrorInit) {
     super(init);
@@ -179,6 +192,7 @@ export class ConflictError extends LoyaltyApiError {
   }
 }
 
+/** A 422: a business rule of the service refused the request (`code`, `legacy`). Never retried. */
 export class UnprocessableEntityError extends LoyaltyApiError {
   /** `meta.legacy` when it has a string `codigo`; otherwise undefined (`meta.legacy` keeps it as sent). */
   readonly legacy: BusinessRuleDetail | undefined;
@@ -202,6 +216,7 @@ export class UnprocessableEntityError extends LoyaltyApiError {
 /** A 429: `retryAfterMs` says how long the service asked to wait, when it said. */
 export class RateLimitError extends LoyaltyApiError {}
 
+/** A status of 500 or more: the service failed. Retried up to `maxRetries`; this is the last answer. */
 export class InternalServerError extends LoyaltyApiError {}
 
 /**
