@@ -6,23 +6,29 @@
  * `--dynamic` unites the enums of `allOf` members (json-schema-faker), so where the scope is null
  * (openapi.retrieve) it picks any value of the Envelope's enum, each one the SDK takes.
  */
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoyaltyClient } from '../../src/index.js';
 import { SCOPES } from '../../src/operations/scopes.js';
 import { operations } from '../../src/operations/table.js';
-import { type RunningPrism, startPrismMock, writeDocument } from '../support/prism.js';
+import { writeDocument } from '../support/mock-document.js';
+import type { RunningMock } from '../support/mock-process.js';
+import { startPrismMock } from '../support/prism.js';
 import { callValid } from '../support/valid-sdk-calls.js';
 
 const modes = ['static', 'dynamic'] as const;
-const mocks = new Map<(typeof modes)[number], RunningPrism>();
+const mocks = new Map<(typeof modes)[number], RunningMock>();
+let file: string | undefined;
 
 beforeAll(async () => {
-  const file = writeDocument();
+  file = writeDocument();
   for (const mode of modes) mocks.set(mode, await startPrismMock(file, mode));
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all([...mocks.values()].map((mock) => mock.close()));
+  if (file) rmSync(dirname(file), { recursive: true, force: true });
 });
 
 describe.each(modes)('the SDK against prism mock (%s) of the document', (mode) => {

@@ -6,10 +6,11 @@
 import type { OperationId } from '../../src/operations/table.js';
 import type { Finding } from '../../src/verify/types.js';
 
-type Row = [Finding['severity'], Finding['kind'], string, readonly OperationId[]];
+/** severity, kind, location, and the operations it is found at (null: the service as a whole). */
+export type Row = [Finding['severity'], Finding['kind'], string, readonly (OperationId | null)[]];
 
 /** The operations whose refusals a mock run sends: the reads, and the writes whose identifiers a read found free. */
-const SENT_TO_A_MOCK: OperationId[] = [
+export const SENT_TO_A_MOCK: OperationId[] = [
   'tareas.list',
   'tareas.setStatus',
   'clientes.create',
@@ -22,7 +23,7 @@ const SENT_TO_A_MOCK: OperationId[] = [
   'openapi.retrieve',
 ];
 
-const READS: OperationId[] = [
+export const READS: OperationId[] = [
   'tareas.list',
   'clientes.retrieve',
   'clientes.puntos.list',
@@ -48,7 +49,7 @@ const UID_WRITES: OperationId[] = [
   'clientes.nivel.recalculate',
 ];
 
-const GROUP_ACTIONS: OperationId[] = ['grupos.puntos.add', 'grupos.etiquetas.add'];
+export const GROUP_ACTIONS: OperationId[] = ['grupos.puntos.add', 'grupos.etiquetas.add'];
 const GROUP_WRITES: OperationId[] = [...GROUP_ACTIONS, 'grupos.nombre.set'];
 
 /**
@@ -108,7 +109,7 @@ export const MOCK_DYNAMIC: Row[] = [
   ['differs', 'error-shape', 'response.401.meta.scope', ['openapi.retrieve']],
 ];
 
-const ALL: OperationId[] = [
+export const ALL: OperationId[] = [
   'tareas.list',
   'tareas.setStatus',
   'clientes.create',
@@ -208,7 +209,9 @@ export const PROXY: Row[] = [
 /** `severity kind operation location`, one line per finding, sorted: what a run is compared by. */
 export function lines(rows: readonly Row[]): string[] {
   return rows
-    .flatMap(([severity, kind, location, ids]) => ids.map((id) => `${severity} ${kind} ${id} ${location}`))
+    .flatMap(([severity, kind, location, ids]) =>
+      ids.map((id) => `${severity} ${kind} ${id ?? '(service)'} ${location}`),
+    )
     .sort();
 }
 

@@ -5,22 +5,28 @@
  * `limit` among them, no success the SDK would throw on; and a reference server following the
  * run's profile refuses every planted limit the mock refuses.
  */
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mockDocument, type RunningPrism, startPrismMock, writeDocument } from '../support/prism.js';
+import { mockDocument, writeDocument } from '../support/mock-document.js';
+import type { RunningMock } from '../support/mock-process.js';
+import { startPrismMock } from '../support/prism.js';
 import { lines, linesOf, MOCK_DYNAMIC, MOCK_STATIC } from './prism-expected.js';
 import { PRISM_KEY, plantedStatuses, profiledStatuses, refusedByBoth, verifyPrism } from './prism-runs.js';
 
 const modes = { static: MOCK_STATIC, dynamic: MOCK_DYNAMIC } as const;
-const mocks = new Map<keyof typeof modes, RunningPrism>();
+const mocks = new Map<keyof typeof modes, RunningMock>();
+let file: string | undefined;
 
 beforeAll(async () => {
-  const file = writeDocument(mockDocument());
+  file = writeDocument(mockDocument());
   for (const mode of Object.keys(modes) as (keyof typeof modes)[])
     mocks.set(mode, await startPrismMock(file, mode));
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all([...mocks.values()].map((mock) => mock.close()));
+  if (file) rmSync(dirname(file), { recursive: true, force: true });
 });
 
 describe.each(Object.keys(modes) as (keyof typeof modes)[])('verify against prism mock (%s)', (mode) => {

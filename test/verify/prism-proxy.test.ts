@@ -5,24 +5,31 @@
  * `limit` among them; and a reference server following the run's profile refuses every planted
  * limit Prism refuses.
  */
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceServer, DEMO_API_KEY, type ReferenceServer } from '../../src/server/index.js';
-import { type RunningPrism, startPrismProxy, writeDocument } from '../support/prism.js';
+import { writeDocument } from '../support/mock-document.js';
+import type { RunningMock } from '../support/mock-process.js';
+import { startPrismProxy } from '../support/prism.js';
 import { lines, linesOf, PROXY } from './prism-expected.js';
 import { plantedStatuses, profiledStatuses, refusedByBoth, verifyPrism } from './prism-runs.js';
 
 let upstream: ReferenceServer;
-let proxy: RunningPrism;
+let proxy: RunningMock;
+let file: string | undefined;
 
 beforeAll(async () => {
   upstream = createReferenceServer({ limits: { rateLimit: { limit: Number.POSITIVE_INFINITY } } });
   const upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
-  proxy = await startPrismProxy(writeDocument(), upstreamUrl);
+  file = writeDocument();
+  proxy = await startPrismProxy(file, upstreamUrl);
 }, 120_000);
 
 afterAll(async () => {
   await proxy?.close();
   await upstream?.close();
+  if (file) rmSync(dirname(file), { recursive: true, force: true });
 });
 
 describe('verify against prism proxy --errors in front of the reference server', () => {

@@ -1,0 +1,57 @@
+/**
+ * verify against a mock server we did not write, made from our own document: the mock started
+ * once for its test file (and stopped, its folder removed, when the file ends), a run in each mode
+ * on a virtual clock (the pace and the quiet window before the burst cost no real time), and its
+ * findings held to the rows listed and judged true for that mode.
+ */
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VerifyMode, VerifyResult } from '../../src/verify/index.js';
+import { verifyServiceWithClock } from '../../src/verify/verify.js';
+import { mockDocument, writeDocument } from '../support/mock-document.js';
+import type { RunningMock } from '../support/mock-process.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
+import { lines, linesOf, type Row } from './prism-expected.js';
+import { PRISM_KEY, PRISM_SAMPLES } from './prism-runs.js';
+
+export function verifyMock(baseUrl: string, mode: VerifyMode): Promise<VerifyResult> {
+  return verifyServiceWithClock(
+    { baseUrl, apiKey: PRISM_KEY, samples: PRISM_SAMPLES, maxRequestsPerSecond: 1_000, mode },
+    createVirtualClock(),
+  );
+}
+
+/** Registers, in the calling test file, the mock's start and stop and a run in each mode held to `expected`. */
+export function describeMockRuns(
+  name: string,
+  start: (file: string) => Promise<RunningMock>,
+  expected: Record<VerifyMode, Row[]>,
+): void {
+  let file: string | undefined;
+  let mock: RunningMock | undefined;
+
+  beforeAll(async () => {
+    file = writeDocument(mockDocument());
+    mock = await start(file);
+  }, 60_000);
+
+  afterAll(async () => {
+    await mock?.close();
+    if (file) rmSync(dirname(file), { recursive: true, force: true });
+  });
+
+  describe.each(['safe', 'sandbox'] as const)(`verify against ${name} (%s mode)`, (mode) => {
+    let run: Promise<VerifyResult> | undefined;
+    const result = () => {
+      run ??= verifyMock(mock?.baseUrl as string, mode);
+      return run;
+    };
+
+    it('finds exactly the differences listed and judged true', async () => {
+      const { findings, verdict } = await result();
+      expect(linesOf(findings)).toEqual(lines(expected[mode]));
+      expect(verdict).toBe('differs');
+    });
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * What verify finds against Mockoon CLI 9.9.0 started on our own document (test/support/mockoon.ts),
+ * each finding listed by severity, kind, location and operations, with why it is true. A run finds
+ * exactly these: a finding more is one verify made up, one fewer is one it missed.
+ *
+ * What Mockoon does with the document: each operation becomes a route that sends its first
+ * answer, the 200, to every request, whatever its key, path, query or body (it checks nothing);
+ * the body is the 200's schema filled with faker values drawn per request (integers from 0 to
+ * 99999, strings empty, booleans at random), and `allOf` is merged keeping the last member's
+ * `meta`, so no `meta.requestId` nor `meta.appId`. It sends the headers the document declares,
+ * and no X-Request-Id. A path that matches no route (`/clientes/`) gets Express's HTML 404.
+ */
+import type { OperationId } from '../../src/operations/table.js';
+import { ALL, GROUP_ACTIONS, READS, type Row, SENT_TO_A_MOCK } from './prism-expected.js';
+
+/** The operations whose 200 verify reads as a success: the reads, and the group actions' dry runs. */
+const ANSWERED: OperationId[] = [...READS.filter((id) => id !== 'openapi.retrieve'), ...GROUP_ACTIONS];
+
+const SAFE: Row[] = [
+  // The 200 carries `meta` with `scope` alone: the spec's envelope has meta.requestId and
+  // meta.appId (openapi.retrieve answers the document's example, which has both).
+  ['breaking', 'field-missing', 'response.200.meta.requestId', ANSWERED],
+  ['breaking', 'field-missing', 'response.200.meta.appId', ANSWERED],
+  // A dry run answered with Idempotent-Replayed, as the document declares the header: a first
+  // request marked as a replay.
+  ['info', 'header', 'header.Idempotent-Replayed', GROUP_ACTIONS],
+  // No key, a wrong key: 200 as with the run's key, where the spec answers 401.
+  ['breaking', 'status', 'request.header.apikey', SENT_TO_A_MOCK],
+  // Every request that breaks the document is answered 200, where the reference refuses it (400).
+  ['breaking', 'status', 'request.query.loyaltyVerifyUnknown', READS],
+  ['breaking', 'status', 'request.path.uid', ['clientes.retrieve', 'clientes.puntos.list']],
+  ['breaking', 'status', 'request.query.completo', ['clientes.retrieve']],
+  ['breaking', 'status', 'request.query.tipo', ['promociones.list']],
+  ['breaking', 'status', 'request.path.regaloId', ['promociones.cupones.list']],
+  ['breaking', 'status', 'request.query.inicio', ['promociones.cupones.list']],
+  ['breaking', 'status', 'request.query.fin', ['promociones.cupones.list']],
+  ['breaking', 'status', 'request.path.tareaId', ['tareas.setStatus']],
+  ['breaking', 'status', 'request.body.status', ['tareas.setStatus']],
+  ['breaking', 'status', 'request.body.nombre', ['tareas.setStatus']],
+  ['breaking', 'status', 'request.body.loyaltyVerifyUnknown', ['tareas.setStatus']],
+  ['breaking', 'status', 'request.body.usuarioData', ['clientes.create']],
+  // A nombre past the spec's 200 characters is taken: Mockoon has no bound at all (the 3400 it
+  // shows is verify's own cap, issue 45 point 6).
+  ['breaking', 'limit', 'request.body.nombre', ['tareas.setStatus']],
+  ['differs', 'header', 'header.X-Request-Id', ALL],
+];
+
+export const MOCKOON: Record<'safe' | 'sandbox', Row[]> = {
+  safe: SAFE,
+  sandbox: [
+    ...SAFE,
+    ['breaking', 'field-missing', 'response.200.meta.requestId', ['clientes.create']],
+    ['breaking', 'field-missing', 'response.200.meta.appId', ['clientes.create']],
+    ['info', 'header', 'header.Idempotent-Replayed', ['clientes.create']],
+    // The create sent again with its key and body: another answer (values drawn anew), not the original.
+    ['breaking', 'idempotency', 'idempotency.replay', ['clientes.create']],
+    // The tag's run affects another count than its dry run said (each drawn at random).
+    ['differs', 'parameter', 'request.body.dryRun', ['grupos.etiquetas.add']],
+    // 200 reads unpaced, none refused: Mockoon has no rate limit.
+    ['info', 'limit', 'rateLimit.requests', [null]],
+    // FALSE, made up by verify (issue 45, point 4): Mockoon's create answered uid "", and verify
+    // then sent /clientes/ and /clientes//puntos, paths that name no customer, and judged the
+    // answers of Express (an HTML 404) as the service's.
+    ['breaking', 'error-shape', 'response.404', ['clientes.retrieve', 'clientes.puntos.add']],
+    ['breaking', 'idempotency', 'idempotency.other-body', ['clientes.puntos.add']],
+    ['breaking', 'idempotency', 'idempotency.other-operation', ['clientes.puntos.add']],
+  ],
+};
