@@ -36,7 +36,7 @@ export {
   UnprocessableEntityError,
 } from './client/errors.js';
 export type { Logger, LogLevel } from './client/logger.js';
-export type { ClientOptions, RequestOptions } from './client/options.js';
+export type { ClientOptions, ReadRequestOptions, RequestOptions } from './client/options.js';
 export type {
   ClientesNivelResource,
   ClientesNotificacionesResource,

@@ -3,4 +3,4 @@
  * May use only the table and the OpenAPI document below it; never the server.
  */
 export { LoyaltyClient } from './client.js';
-export type { ClientOptions, RequestOptions } from './options.js';
+export type { ClientOptions, ReadRequestOptions, RequestOptions } from './options.js';

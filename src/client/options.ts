@@ -93,6 +93,12 @@ export interface RequestOptions {
   budget?: GroupActionBudget | undefined;
 }
 
+/**
+ * The request options of a read (a GET: its row takes no Idempotency-Key): all but
+ * `idempotencyKey`, which a read refuses with `LoyaltyValidationError`.
+ */
+export type ReadRequestOptions = Omit<RequestOptions, 'idempotencyKey'>;
+
 export interface ResolvedOptions {
   apiKey: string;
   /** Base URL with `/ext/v3`, no trailing slash: `origin` + `basePath`. */

@@ -2,7 +2,7 @@ import type { OperationId } from '../operations/rows.js';
 import type * as Params from '../operations/types.generated.js';
 import type { DataOf } from '../types.js';
 import type { APIPromise } from './api-promise.js';
-import type { RequestOptions } from './options.js';
+import type { ReadRequestOptions, RequestOptions } from './options.js';
 import type { OperationInput } from './prepare.js';
 import type { QueryArgs } from './query-args.js';
 
@@ -18,7 +18,7 @@ export class TareasResource {
   constructor(private readonly call: Call) {}
 
   /** GET /tareas (tareas:read) */
-  list(options?: RequestOptions) {
+  list(options?: ReadRequestOptions) {
     return this.call('tareas.list', {}, options);
   }
 
@@ -38,7 +38,7 @@ export class ClientesPuntosResource {
   }
 
   /** GET /clientes/{uid}/puntos (puntos:read) */
-  list(uid: string, options?: RequestOptions) {
+  list(uid: string, options?: ReadRequestOptions) {
     return this.call('clientes.puntos.list', { params: { uid } }, options);
   }
 }
@@ -81,7 +81,7 @@ export class ClientesResource {
   }
 
   /** GET /clientes/{uid} (clientes:read) */
-  retrieve(uid: string, ...[query, options]: QueryArgs<Params.ClienteRetrieveParams>) {
+  retrieve(uid: string, ...[query, options]: QueryArgs<Params.ClienteRetrieveParams, ReadRequestOptions>) {
     return this.call('clientes.retrieve', { params: { uid }, query: query ?? {} }, options);
   }
 
@@ -96,7 +96,7 @@ export class ConfiguracionNivelesResource {
   constructor(private readonly call: Call) {}
 
   /** GET /configuracion/niveles (niveles:read) */
-  list(options?: RequestOptions) {
+  list(options?: ReadRequestOptions) {
     return this.call('configuracion.niveles.list', {}, options);
   }
 }
@@ -158,7 +158,7 @@ export class PromocionesCuponesResource {
   constructor(private readonly call: Call) {}
 
   /** GET /promociones/{regaloId}/cupones (promociones:read) */
-  list(regaloId: number, ...[query, options]: QueryArgs<Params.CuponesListParams>) {
+  list(regaloId: number, ...[query, options]: QueryArgs<Params.CuponesListParams, ReadRequestOptions>) {
     return this.call('promociones.cupones.list', { params: { regaloId }, query }, options);
   }
 }
@@ -172,7 +172,7 @@ export class PromocionesResource {
   }
 
   /** GET /promociones (promociones:read) */
-  list(...[query, options]: QueryArgs<Params.PromocionesListParams>) {
+  list(...[query, options]: QueryArgs<Params.PromocionesListParams, ReadRequestOptions>) {
     return this.call('promociones.list', { query: query ?? {} }, options);
   }
 
@@ -187,7 +187,7 @@ export class ReportesCatalogoResource {
   constructor(private readonly call: Call) {}
 
   /** GET /reportes/catalogo (reportes:read) */
-  retrieve(options?: RequestOptions) {
+  retrieve(options?: ReadRequestOptions) {
     return this.call('reportes.catalogo.retrieve', {}, options);
   }
 }
@@ -206,7 +206,7 @@ export class OpenapiResource {
   constructor(private readonly call: Call) {}
 
   /** GET /openapi.json (no scope): the operations this key may execute. */
-  retrieve(options?: RequestOptions) {
+  retrieve(options?: ReadRequestOptions) {
     return this.call('openapi.retrieve', {}, options);
   }
 }

@@ -3,7 +3,8 @@
  * here to the operation table, so a method cannot drift from the row it sends. Each method sits
  * where its id says (`clientes.puntos.add` is `ClientesPuntosResource.add`), takes the path's
  * parameters first and in order, then the body or the query exactly when the row has one, then
- * `options`, and sends them in one form: `this.call(id, { params, body | query }, options)`.
+ * `options` (`ReadRequestOptions`, without `idempotencyKey`, when the row takes no key), and sends
+ * them in one form: `this.call(id, { params, body | query }, options)`.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -69,7 +70,15 @@ describe('resource methods held to the operation table', () => {
     expect(/Params\.\w+/.test(args)).toBe(operation?.body !== undefined || operation?.query !== undefined);
   });
 
-  it.each(methods)('$id ends with the request options', ({ args }) => {
-    expect(args).toMatch(/(options\?: RequestOptions|\.\.\.\[query, options\]: QueryArgs<Params\.\w+>)$/);
-  });
+  it.each(methods)(
+    "$id ends with the request options: a read's (no Idempotency-Key in its row) without idempotencyKey",
+    ({ id, args }) => {
+      const options = findOperation(id)?.idempotency === 'none' ? 'ReadRequestOptions' : 'RequestOptions';
+      expect(args).toMatch(
+        new RegExp(
+          `(options\\?: ${options}|\\.\\.\\.\\[query, options\\]: QueryArgs<Params\\.\\w+, ${options}>)$`,
+        ),
+      );
+    },
+  );
 });

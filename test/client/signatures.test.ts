@@ -5,7 +5,7 @@ import type {
   CuponesListParams,
   LoyaltyClient,
   PromocionesListParams,
-  RequestOptions,
+  ReadRequestOptions,
 } from '../../src/index.js';
 
 // Type tests: `tsc` checks them (npm run typecheck); at run time they do nothing.
@@ -39,14 +39,41 @@ describe('a method may leave out its input exactly when the table makes every fi
   });
 
   it('QueryArgs makes the query optional when every field is, and required otherwise', () => {
-    expectTypeOf<QueryArgs<PromocionesListParams>>().toEqualTypeOf<
-      [query?: PromocionesListParams, options?: RequestOptions]
+    expectTypeOf<QueryArgs<PromocionesListParams, ReadRequestOptions>>().toEqualTypeOf<
+      [query?: PromocionesListParams, options?: ReadRequestOptions]
     >();
-    expectTypeOf<QueryArgs<ClienteRetrieveParams>>().toEqualTypeOf<
-      [query?: ClienteRetrieveParams, options?: RequestOptions]
+    expectTypeOf<QueryArgs<ClienteRetrieveParams, ReadRequestOptions>>().toEqualTypeOf<
+      [query?: ClienteRetrieveParams, options?: ReadRequestOptions]
     >();
-    expectTypeOf<QueryArgs<CuponesListParams>>().toEqualTypeOf<
-      [query: CuponesListParams, options?: RequestOptions]
+    expectTypeOf<QueryArgs<CuponesListParams, ReadRequestOptions>>().toEqualTypeOf<
+      [query: CuponesListParams, options?: ReadRequestOptions]
     >();
+  });
+});
+
+describe('idempotencyKey is a request option of writes only, as the table says', () => {
+  const KEY = 'abcdefgh-1';
+
+  it('a read refuses it: it would throw LoyaltyValidationError', () => {
+    // @ts-expect-error reads take no idempotency key
+    expectTypeOf<Clientes['retrieve']>().toBeCallableWith('u-1', undefined, { idempotencyKey: KEY });
+    // @ts-expect-error reads take no idempotency key
+    expectTypeOf<Clientes['puntos']['list']>().toBeCallableWith('u-1', { idempotencyKey: KEY });
+    // @ts-expect-error reads take no idempotency key
+    expectTypeOf<LoyaltyClient['tareas']['list']>().toBeCallableWith({ idempotencyKey: KEY });
+  });
+
+  it('a read takes the other options', () => {
+    expectTypeOf<Clientes['retrieve']>().toBeCallableWith('u-1', undefined, { timeoutMs: 5 });
+    expectTypeOf<Clientes['puntos']['list']>().toBeCallableWith('u-1', { maxRetries: 0 });
+  });
+
+  it('a write takes it, whether the table requires a key or only honours one', () => {
+    expectTypeOf<Clientes['puntos']['add']>().toBeCallableWith('u-1', { puntos: 5 }, { idempotencyKey: KEY });
+    expectTypeOf<LoyaltyClient['tareas']['setStatus']>().toBeCallableWith(
+      3,
+      { status: 1 },
+      { idempotencyKey: KEY },
+    );
   });
 });
