@@ -46,6 +46,7 @@ export type Perfil = {
  * @interface
  */
 export type Cliente = {
+  /** Customer UID. */
   uid: string;
   email?: string | undefined;
   nombre?: string | undefined;
@@ -91,6 +92,7 @@ export type Cliente = {
  */
 export type PuntosMovimiento = {
   movimientoId: string;
+  /** Customer UID. */
   uid: string;
   puntos: number;
   motivo: string | null;
@@ -108,8 +110,10 @@ export type PuntosMovimiento = {
  * @interface
  */
 export type PuntosResultado = {
+  /** Customer UID. */
   uid: string;
   movimientoId: string;
+  /** Points in the public unit; a negative number removes. */
   puntos: number;
   /** Balance after the movement. */
   saldo: number;
@@ -122,6 +126,7 @@ export type PuntosResultado = {
  */
 export type Notificacion = {
   notificacionId: string;
+  /** Customer UID. */
   uid: string;
   titulo: string;
   mensaje: string;
@@ -136,6 +141,7 @@ export type Notificacion = {
  * @interface
  */
 export type NivelResultado = {
+  /** Customer UID. */
   uid: string;
   nivelAnterior: string;
   nivel: string;
@@ -156,21 +162,28 @@ export type Nivel = {
   reglas: string[];
 };
 
-/**
- * A `GrupoAccionResultado` as the API returns it.
- *
- * @interface
- */
-export type GrupoAccionResultado = {
-  grupoId: number;
-  dryRun: boolean;
-  /** Customers that the action reaches (or would reach). */
-  afectados: number;
-  /** Points granted in all (negative when removing); 0 for tags. */
-  costoEstimado: number;
-  /** Dry run removing points: members whose balance would go below 0 (the action would be refused). */
-  saldoInsuficiente?: number | undefined;
-};
+/** A `GrupoAccionResultado` as the API returns it. */
+export type GrupoAccionResultado =
+  | {
+      grupoId: number;
+      /** Customers that the action reaches (or would reach). */
+      afectados: number;
+      /** Points granted in all (negative when removing); 0 for tags. */
+      costoEstimado: number;
+      /** A dry run: nothing was executed. */
+      dryRun: true;
+      /** Dry run removing points: members whose balance would go below 0 (the action would be refused). */
+      saldoInsuficiente?: number | undefined;
+    }
+  | {
+      grupoId: number;
+      /** Customers that the action reaches (or would reach). */
+      afectados: number;
+      /** Points granted in all (negative when removing); 0 for tags. */
+      costoEstimado: number;
+      /** The action was applied. */
+      dryRun: false;
+    };
 
 /**
  * A `Grupo` as the API returns it.
@@ -191,7 +204,7 @@ export type Tarea = {
   tareaId: number;
   nombre: string;
   /** 1 active, 0 inactive. */
-  status: number;
+  status: 0 | 1;
   /** What starts the task (registro, cumpleanos, ...). */
   disparador: string;
   /** Conditions checked before the actions, in words. */
@@ -200,7 +213,7 @@ export type Tarea = {
   acciones: string[];
   /** The last status change made through the API, or null. */
   ultimoCambio: {
-    status: number;
+    status: 0 | 1;
     /** The name sent for the log, or null. */
     nombre: string | null;
     /** The key that made the change (its id, never the key). */
@@ -233,6 +246,7 @@ export type CuponesUso = {
   regaloId: number;
   inicio: string;
   fin: string;
+  /** Coupons used in the period. */
   total: number;
   dias: {
     fecha: string;
@@ -265,8 +279,17 @@ export type ReportDataset = {
   }[];
 };
 
-/** A `ReportCatalog` as the API returns it. */
-export type ReportCatalog = Record<string, ReportDataset>;
+/**
+ * A `ReportCatalog` as the API returns it.
+ *
+ * @interface
+ */
+export type ReportCatalog = {
+  compras: ReportDataset;
+  lealtad: ReportDataset;
+  usuarios: ReportDataset;
+  wallet_descargas: ReportDataset;
+} & { [key: string]: ReportDataset };
 
 /**
  * A `OpenApiDocument` as the API returns it.

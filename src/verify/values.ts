@@ -8,7 +8,9 @@ type JsonSchema = Record<string, unknown>;
 /** zod's bounds of a safe integer: no rule of the table, so never probed. */
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
-const today = (): string => new Date().toISOString().slice(0, 10);
+const now = (): string => new Date().toISOString();
+const today = (): string => now().slice(0, 10);
+const FORMATTED: Readonly<Record<string, () => string>> = { date: today, 'date-time': now };
 
 function matches(pattern: unknown, value: string): boolean {
   return typeof pattern !== 'string' || new RegExp(pattern, 'u').test(value);
@@ -17,7 +19,8 @@ function matches(pattern: unknown, value: string): boolean {
 function validString(schema: JsonSchema): string | undefined {
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
-  const candidates = [schema.format === 'date' ? today() : 'verify', 'verify'.padEnd(min, 'x').slice(0, max)];
+  const formatted = typeof schema.format === 'string' ? FORMATTED[schema.format] : undefined;
+  const candidates = [formatted ? formatted() : 'verify', 'verify'.padEnd(min, 'x').slice(0, max)];
   return candidates.find(
     (value) => value.length >= min && value.length <= max && matches(schema.pattern, value),
   );
@@ -32,6 +35,8 @@ function validNumber(schema: JsonSchema): number {
 /** A value that keeps every rule of the schema; undefined when none can be made. */
 export function validValue(schema: JsonSchema): unknown {
   if (Array.isArray(schema.enum)) return schema.enum[0];
+  const variants = schema.oneOf ?? schema.anyOf;
+  if (Array.isArray(variants)) return validValue((variants[0] ?? {}) as JsonSchema);
   switch (schema.type) {
     case 'string':
       return validString(schema);

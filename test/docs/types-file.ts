@@ -146,7 +146,11 @@ function renderRecord([name, schema]: readonly [string, z.ZodMiniType, string]):
   const doc =
     name === 'Perfil' ? 'The profile fields of a customer.' : `A \`${name}\` as the API returns it.`;
   const isObject = (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'object';
-  if (!isObject) return ['', ...docComment([doc], ''), `export type ${name} = ${output.definition(schema)};`];
+  if (!isObject) {
+    const definition = output.definition(schema);
+    const equals = definition.startsWith('\n') ? '=' : '= ';
+    return ['', ...docComment([doc], ''), `export type ${name} ${equals}${definition};`];
+  }
   return [
     '',
     ...docComment([doc, '@interface'], ''),

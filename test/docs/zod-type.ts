@@ -116,8 +116,13 @@ export function createRenderer(mode: Mode, names: ReadonlyMap<z.ZodMiniType, str
         return `${inParentheses(inner(def.element))}[]`;
       case 'record':
         return `Record<string, ${inner(def.valueType)}>`;
-      case 'union':
-        return union((def.options ?? []).map(inner));
+      case 'union': {
+        const parts = (def.options ?? []).map(inner);
+        if (!parts.some((part) => part.includes('\n'))) return union(parts);
+        // Members over several lines (objects) each on a line of their own, as the formatter writes them.
+        const nested = (def.options ?? []).map((option) => type(option, `${indent}    `));
+        return nested.map((part) => `\n${indent}  | ${part}`).join('');
+      }
       case 'pipe':
         return inner(mode === 'input' ? def.in : def.out);
       case 'object':

@@ -79,9 +79,65 @@ describe('the OpenAPI document', () => {
     ['promociones.list', [...DATA, 'items', 'properties', 'regaloId']],
     ['clientes.retrieve', [...DATA, 'properties', 'tipoContribuyente']],
     ['clientes.retrieve', [...DATA, 'properties', 'genericInt1']],
-    ['grupos.puntos.add', [...DATA, 'properties', 'grupoId']],
+    ['grupos.puntos.add', [...DATA, 'oneOf', '0', 'properties', 'grupoId']],
+    ['grupos.puntos.add', [...DATA, 'oneOf', '1', 'properties', 'grupoId']],
   ])('%s types %j as integer', (id, path) => {
     expect(dig(operationOf(id), ...path, 'type')).toBe('integer');
+  });
+
+  const DRY_RUN = [...DATA, 'oneOf', '0', 'properties'];
+  const APPLIED = [...DATA, 'oneOf', '1', 'properties'];
+  it.each([
+    ['tareas.list', [...DATA, 'items', 'properties', 'status'], { enum: [0, 1] }],
+    [
+      'tareas.list',
+      [...DATA, 'items', 'properties', 'ultimoCambio', 'properties', 'status'],
+      { enum: [0, 1] },
+    ],
+    ['tareas.list', [...DATA, 'items', 'properties', 'tareaId'], { minimum: 1 }],
+    [
+      'tareas.list',
+      [...DATA, 'items', 'properties', 'ultimoCambio', 'properties', 'fecha'],
+      { format: 'date-time' },
+    ],
+    ['clientes.retrieve', [...DATA, 'properties', 'uid'], { minLength: 1, maxLength: 128 }],
+    ['clientes.retrieve', [...DATA, 'properties', 'puntos'], { minimum: 0 }],
+    ['clientes.puntos.list', [...DATA, 'items', 'properties', 'fecha'], { format: 'date-time' }],
+    ['clientes.puntos.list', [...DATA, 'items', 'properties', 'movimientoId'], { minLength: 1 }],
+    [
+      'clientes.puntos.add',
+      [...DATA, 'properties', 'puntos'],
+      { minimum: -10_000, maximum: 10_000, not: { enum: [0] } },
+    ],
+    ['grupos.puntos.add', [...DRY_RUN, 'dryRun'], { enum: [true] }],
+    ['grupos.puntos.add', [...APPLIED, 'dryRun'], { enum: [false] }],
+    ['grupos.puntos.add', [...DRY_RUN, 'afectados'], { minimum: 0 }],
+    ['grupos.etiquetas.add', [...APPLIED, 'afectados'], { minimum: 0 }],
+    ['grupos.nombre.set', [...DATA, 'properties', 'nombre'], { minLength: 1, maxLength: 120 }],
+    ['promociones.list', [...DATA, 'items', 'properties', 'regaloId'], { minimum: 1 }],
+    ['promociones.cupones.list', [...DATA, 'properties', 'inicio'], { format: 'date' }],
+    ['promociones.cupones.list', [...DATA, 'properties', 'total'], { minimum: 0 }],
+    [
+      'reportes.catalogo.retrieve',
+      DATA,
+      { required: ['compras', 'lealtad', 'usuarios', 'wallet_descargas'] },
+    ],
+    ['openapi.retrieve', [...DATA, 'properties', 'openapi'], { pattern: '^3\\.0\\.\\d+$' }],
+  ])('%s: the record at %j carries its value rule %j', (id, path, rule) => {
+    expect(dig(operationOf(id), ...path)).toMatchObject(rule);
+  });
+
+  it("quotes the spec beside the value rules that are the spec's", () => {
+    const status = dig(operationOf('tareas.list'), ...DATA, 'items', 'properties', 'status');
+    expect(status).toMatchObject({ 'x-spec-rule': 'Task: has an activation status: 1 active, 0 inactive.' });
+    const balance = dig(operationOf('clientes.retrieve'), ...DATA, 'properties', 'puntos') as Json;
+    expect(balance['x-spec-rule']).toBeUndefined();
+  });
+
+  it('uses no keyword of JSON Schema that OpenAPI 3.0 lacks (a one-value enum, not const)', () => {
+    const text = JSON.stringify(document);
+    for (const keyword of ['const', '$defs', 'prefixItems']) expect(text).not.toContain(`"${keyword}":`);
+    expect(text).not.toMatch(/"exclusive(Minimum|Maximum)":-?\d/);
   });
 
   it('puntos is never 0 and the Idempotency-Key is printable ASCII, in the document too', () => {

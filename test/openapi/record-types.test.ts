@@ -34,14 +34,27 @@ describe('record types', () => {
     expectTypeOf<Tarea>().toHaveProperty('condiciones').toEqualTypeOf<string[]>();
     expectTypeOf<Tarea>().toHaveProperty('acciones').toEqualTypeOf<string[]>();
     expectTypeOf<Tarea['ultimoCambio']>().toEqualTypeOf<{
-      status: number;
+      status: 0 | 1;
       nombre: string | null;
       keyId: string;
       fecha: string;
     } | null>();
     expectTypeOf<Notificacion>().toHaveProperty('fecha').toEqualTypeOf<string>();
-    expectTypeOf<GrupoAccionResultado['saldoInsuficiente']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Extract<GrupoAccionResultado, { dryRun: true }>['saldoInsuficiente']>().toEqualTypeOf<
+      number | undefined
+    >();
     expectTypeOf<Cliente['datosAdicionales']>().toEqualTypeOf<Record<string, unknown> | undefined>();
     expectTypeOf<Promocion>().toHaveProperty('fechaProgramada').toEqualTypeOf<string | null>();
+  });
+
+  it("narrows with the value rules: a task's status is 0 or 1, and a dry run's answer says it did not run", () => {
+    expectTypeOf<Tarea['status']>().toEqualTypeOf<0 | 1>();
+    expectTypeOf<GrupoAccionResultado['dryRun']>().toEqualTypeOf<boolean>();
+    const figures = (result: GrupoAccionResultado) =>
+      // @ts-expect-error only a dry run's answer counts the members short of points
+      result.saldoInsuficiente;
+    expectTypeOf(figures).toBeFunction();
+    const shortOf = (result: GrupoAccionResultado) => (result.dryRun ? result.saldoInsuficiente : undefined);
+    expectTypeOf(shortOf).returns.toEqualTypeOf<number | undefined>();
   });
 });

@@ -8,6 +8,7 @@ import type {
   Tarea,
 } from '../../types.js';
 import type { AuditEntry, GrupoConMiembros } from './records.js';
+import { demoReportCatalog } from './report-catalog.js';
 
 type Sequence = 'customer' | 'movement' | 'group' | 'task' | 'notification';
 
@@ -23,7 +24,7 @@ export class Store {
   readonly couponDailyMax = new Map<number, number>();
   /** Sorted by `puntosMinimos`, lowest first. */
   levels: Nivel[] = [];
-  reportCatalog: ReportCatalog = {};
+  reportCatalog: ReportCatalog = demoReportCatalog();
   readonly audit: AuditEntry[] = [];
   readonly notifications: Notificacion[] = [];
   readonly #sequences: Record<Sequence, number> = {
