@@ -46,12 +46,30 @@ const taskStatus = () =>
     'Task: has an activation status: 1 active, 0 inactive.',
   );
 const periodDay = (quote: string) => spec(isoDate(), quote);
+/** A field of the spec's table of profile fields, its rule quoted. */
+const profileField = <Inner extends z.ZodMiniType>(field: z.ZodMiniOptional<Inner>, quote: string) =>
+  z.optional(spec(field.def.innerType, quote));
+
+/** The profile fields as a customer record carries them: the table's, in its order. */
+const profile = () => {
+  const fields = perfilUpdate().shape;
+  return {
+    ...fields,
+    birthday: profileField(fields.birthday, 'birthday: date, YYYY-MM-DD.'),
+    tipoContribuyente: profileField(
+      fields.tipoContribuyente,
+      'tipoContribuyente: integer, fiscal type, range 1..6.',
+    ),
+    genericDate1: profileField(fields.genericDate1, 'genericDate1, genericDate2: date.'),
+    genericDate2: profileField(fields.genericDate2, 'genericDate1, genericDate2: date.'),
+  };
+};
 
 export const cliente = /* @__PURE__ */ once(() =>
   z.object({
     uid: customerUid(),
     email: z.optional(text()),
-    ...perfilUpdate().shape,
+    ...profile(),
     puntos: balance('Balance in the public unit'),
     nivel: described(text(), 'Name of the current level'),
     etiquetas: z.array(text()),
