@@ -1,4 +1,5 @@
 import type { Operation } from '../operations/table.js';
+import type { Basis } from './basis.js';
 import type { ProbePurpose, Samples } from './types.js';
 
 /** Which key a probe carries: the run's, none, or one no service issued. */
@@ -24,6 +25,8 @@ export interface Probe {
   idempotencyKey?: string;
   /** Whether every correct service refuses it (a 4xx the reference engine also gives). */
   refusal: boolean;
+  /** A refusal's: the rule it breaks, the spec's (quoted) or ours; its findings hold the service to it. */
+  broken?: Basis;
   /** The upper bound of the table its value is one past: where a service's looser limit is measured from. */
   bound?: UpperBound;
   /** A read that shows whether an identifier names nothing, before writes are aimed at it (probes/nowhere.ts). */

@@ -1,8 +1,10 @@
 import { describeParameters, type ParameterDescription } from '../operations/parameters.js';
+import { type RuleKeyword, SPEC_RULES } from '../operations/spec-rules.js';
 import type { Operation } from '../operations/table.js';
 import { validateRequest } from '../operations/validate.js';
 import { decodeWireParams } from '../operations/wire.js';
 import { isCreate, type ProbeBase, refusalBase } from './base-request.js';
+import { onSpec, parameterBasis } from './basis.js';
 import type { Probe, UpperBound } from './probe.js';
 import { breakages } from './values.js';
 
@@ -46,7 +48,13 @@ function without(base: ProbeBase, parameter: ParameterDescription): ProbeBase {
   return { ...base, body };
 }
 
-type Add = (variant: ProbeBase, target: string, what: string, bound?: UpperBound) => void;
+type Add = (
+  variant: ProbeBase,
+  target: string,
+  what: string,
+  keyword: RuleKeyword,
+  bound?: UpperBound,
+) => void;
 
 /**
  * A create (a write that names no record) gets only a required field of the wrong type: any other
@@ -61,6 +69,7 @@ function createProbes(operation: Operation, nextKey: () => string, add: Add): vo
         withValue(refusalBase(operation, nextKey), parameter, broken.value),
         `request.body.${parameter.name}`,
         broken.rule,
+        broken.keyword,
       );
   }
 }
@@ -81,11 +90,12 @@ function everyRule(operation: Operation, nextKey: () => string, add: Add): void 
         withValue(refusalBase(operation, nextKey), parameter, broken.value),
         target,
         broken.rule,
+        broken.keyword,
         broken.bound,
       );
     }
     if (parameter.required && parameter.in !== 'path')
-      add(without(refusalBase(operation, nextKey), parameter), target, 'missing');
+      add(without(refusalBase(operation, nextKey), parameter), target, 'missing', 'required');
   }
   const base = refusalBase(operation, nextKey);
   if (operation.body)
@@ -93,28 +103,31 @@ function everyRule(operation: Operation, nextKey: () => string, add: Add): void 
       { ...base, body: { ...(base.body as object), loyaltyVerifyUnknown: true } },
       'request.body.loyaltyVerifyUnknown',
       'unknown',
+      'unknown',
     );
   else
     add(
       { ...base, query: { ...base.query, loyaltyVerifyUnknown: '1' } },
       'request.query.loyaltyVerifyUnknown',
       'unknown',
+      'unknown',
     );
   if (operation.idempotency === 'required') {
     const { idempotencyKey: _, ...keyless } = refusalBase(operation, nextKey);
-    add(keyless, 'request.header.Idempotency-Key', 'missing');
+    add(keyless, 'request.header.Idempotency-Key', 'missing', 'required');
   }
 }
 
 /** The rules of the table broken one at a time; only requests the table itself refuses are kept. */
 export function ruleProbes(operation: Operation, nextKey: () => string): Probe[] {
   const out: Probe[] = [];
-  const add: Add = (variant, target, what, bound) =>
+  const add: Add = (variant, target, what, keyword, bound) =>
     out.push({
       ...variant,
       key: 'own',
       target,
       check: `refusal: ${target} ${what}`,
+      broken: parameterBasis(operation, target, [keyword]),
       ...(bound ? { bound } : {}),
     });
   if (isCreate(operation)) createProbes(operation, nextKey, add);
@@ -129,12 +142,14 @@ export function authProbes(operation: Operation, nextKey: () => string): Probe[]
       key: 'none',
       target: 'request.header.apikey',
       check: 'refusal: no key',
+      broken: onSpec(SPEC_RULES.invalidKey),
     },
     {
       ...refusalBase(operation, nextKey),
       key: 'wrong',
       target: 'request.header.apikey',
       check: 'refusal: a wrong key',
+      broken: onSpec(SPEC_RULES.invalidKey),
     },
   ];
 }
@@ -146,5 +161,6 @@ export function scopeProbe(operation: Operation, nextKey: () => string): Probe {
     key: 'own',
     target: 'request.header.apikey',
     check: `refusal: the key lacks ${operation.scope}`,
+    broken: onSpec(SPEC_RULES.missingScope),
   };
 }

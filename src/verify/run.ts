@@ -1,4 +1,5 @@
 import type { ProbeAnswer } from './answer.js';
+import { HEADERS_OURS } from './basis.js';
 import type { Unusable } from './classify.js';
 import type { ResolvedVerifyOptions } from './options.js';
 import type { Probe } from './probe.js';
@@ -62,15 +63,21 @@ export function cover(
   run.coverage.set(operationId, checks);
 }
 
-/** A finding, unless one of the same kind, operation and location is already there. */
+/**
+ * A finding, unless one of the same kind, operation and location is already there; where that one
+ * holds the service to a choice of ours and this one to a rule of the spec (a field refused empty,
+ * then refused of the wrong type), this one takes its place.
+ */
 export function addFinding(run: Run, finding: Finding): void {
-  const duplicate = run.findings.some(
+  const index = run.findings.findIndex(
     (other) =>
       other.kind === finding.kind &&
       other.operationId === finding.operationId &&
       other.location === finding.location,
   );
-  if (!duplicate) run.findings.push(finding);
+  if (index < 0) run.findings.push(finding);
+  else if (finding.basis === 'spec' && run.findings[index]?.basis === 'reference')
+    run.findings[index] = finding;
 }
 
 export function reproduceOf(run: Run, probe: Probe): string {
@@ -125,6 +132,7 @@ function noteRateLimit(run: Run, probe: Probe, answer: ProbeAnswer): void {
       expected: { statuses: ['429'] },
       observed: { statuses: [] },
       severity: 'differs',
+      ...HEADERS_OURS,
       reproduce: reproduceOf(run, probe),
     });
 }

@@ -23,6 +23,13 @@ export type FindingKind =
   | 'idempotency';
 export type Severity = 'breaking' | 'differs' | 'info';
 
+/**
+ * Whose rule a finding holds the service to: `spec`, a rule the spec states (`rule` quotes it in
+ * one line); `reference`, a decision of the reference server where the spec is silent
+ * (docs/decisions.md; `rule` may say it in one line).
+ */
+export type FindingBasis = 'spec' | 'reference';
+
 /** One difference between the service and the SDK (or the reference server following it). */
 export interface Finding {
   kind: FindingKind;
@@ -35,6 +42,9 @@ export interface Finding {
   /** What the service did, under the same rule. */
   observed: unknown;
   severity: Severity;
+  basis: FindingBasis;
+  /** With `basis: 'spec'`, the spec's rule in one line; with `reference`, the decision, when said. */
+  rule?: string;
   /** A curl command line, the key as `$LOYALTY_API_KEY`, identifiers only from `samples`. */
   reproduce: string;
 }

@@ -3,6 +3,8 @@
  * keeps every rule, and, for each rule, one that breaks it and nothing else.
  */
 
+import type { RuleKeyword } from '../operations/spec-rules.js';
+
 type JsonSchema = Record<string, unknown>;
 
 /** zod's bounds of a safe integer: no rule of the table, so never probed. */
@@ -70,6 +72,8 @@ export function validObject(schema: JsonSchema): Record<string, unknown> | undef
 export interface Breakage {
   /** `over 120 characters`, `below the minimum 1`, `of the wrong type`. */
   rule: string;
+  /** The schema's keyword that says the rule: whose rule it is (spec-rules.ts). */
+  keyword: RuleKeyword;
   /** `limit`: a length or a range; `parameter`: a type, a pattern, a set of values. */
   kind: 'limit' | 'parameter';
   value: unknown;
@@ -90,6 +94,7 @@ export function breakages(schema: JsonSchema, withWrongType: boolean): Breakage[
   if (typeof schema.maxLength === 'number' && typeof valid === 'string')
     out.push({
       kind: 'limit',
+      keyword: 'maxLength',
       rule: `over ${schema.maxLength} characters`,
       value: valid.padEnd(schema.maxLength + 1, 'x'),
       bound: { rule: 'maxLength', limit: schema.maxLength },
@@ -97,34 +102,43 @@ export function breakages(schema: JsonSchema, withWrongType: boolean): Breakage[
   if (typeof schema.minLength === 'number' && schema.minLength > 0)
     out.push({
       kind: 'limit',
+      keyword: 'minLength',
       rule: schema.minLength === 1 ? 'empty' : `under ${schema.minLength} characters`,
       value: ''.padEnd(schema.minLength - 1, 'x'),
     });
   if (typeof schema.maximum === 'number' && Math.abs(schema.maximum) < UNBOUNDED)
     out.push({
       kind: 'limit',
+      keyword: 'maximum',
       rule: `above the maximum ${schema.maximum}`,
       value: schema.maximum + 1,
       bound: { rule: 'maximum', limit: schema.maximum },
     });
   if (typeof schema.minimum === 'number' && Math.abs(schema.minimum) < UNBOUNDED)
-    out.push({ kind: 'limit', rule: `below the minimum ${schema.minimum}`, value: schema.minimum - 1 });
+    out.push({
+      kind: 'limit',
+      keyword: 'minimum',
+      rule: `below the minimum ${schema.minimum}`,
+      value: schema.minimum - 1,
+    });
   const excluded = (schema.not as JsonSchema | undefined)?.enum;
   if (Array.isArray(excluded))
     for (const value of excluded)
-      out.push({ kind: 'limit', rule: `equal to ${JSON.stringify(value)}`, value });
+      out.push({ kind: 'limit', keyword: 'not', rule: `equal to ${JSON.stringify(value)}`, value });
   if (Array.isArray(schema.enum)) {
     const numbers = schema.enum.filter((value): value is number => typeof value === 'number');
     const outside = numbers.length > 0 ? Math.max(...numbers) + 1 : 'loyalty-verify-not-listed';
-    out.push({ kind: 'parameter', rule: 'outside its values', value: outside });
+    out.push({ kind: 'parameter', keyword: 'enum', rule: 'outside its values', value: outside });
   }
   if (typeof schema.pattern === 'string') {
     const value = ['not-a-match', '!', ' '].find((candidate) => !matches(schema.pattern, candidate));
-    if (value !== undefined) out.push({ kind: 'parameter', rule: 'not matching its pattern', value });
+    if (value !== undefined)
+      out.push({ kind: 'parameter', keyword: 'pattern', rule: 'not matching its pattern', value });
   }
   if (withWrongType && typeof schema.type === 'string')
     out.push({
       kind: 'parameter',
+      keyword: 'type',
       rule: `not ${/^[aeiou]/.test(String(schema.type)) ? 'an' : 'a'} ${schema.type}`,
       value: wrongType(schema),
     });

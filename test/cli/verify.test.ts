@@ -117,7 +117,9 @@ describe('loyalty verify', () => {
     );
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^loyalty verify: differs \(\d+ findings, \d+ requests sent\)/m);
+    expect(run.stderr).toMatch(
+      /^loyalty verify: differs \(\d+ findings: \d+ on the spec's rules, \d+ on the reference's choices; \d+ requests sent/m,
+    );
     const result = JSON.parse(readFileSync(files[0] as string, 'utf8')) as VerifyResult;
     expect(result.verdict).toBe('differs');
     const kinds = new Set(result.findings.map((finding) => finding.kind));
@@ -140,7 +142,7 @@ describe('loyalty verify', () => {
         { LOYALTY_API_KEY: KEY },
       );
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toMatch(/^loyalty verify: agrees \(0 findings, \d+ requests sent, 3 created/m);
+      expect(run.stderr).toMatch(/^loyalty verify: agrees \(0 findings; \d+ requests sent, 3 created/m);
       const result = JSON.parse(readFileSync(files[0] as string, 'utf8')) as VerifyResult;
       expect(result.created.map((made) => made.kind)).toEqual(['customer', 'movement', 'tag']);
       expect(readFileSync(files[1] as string, 'utf8')).toContain('## Created (3)');
@@ -230,7 +232,7 @@ describe('loyalty verify on a terminal', () => {
     try {
       expect(await terminal.waitFor(/\[\d+\/\d+\] [\w.]+: /, 15_000)).toMatch(/\[\d+\/\d+\]/);
       const screen = await terminal.waitFor(/exit 0/, 30_000);
-      expect(screen).toMatch(/loyalty verify: agrees \(0 findings, \d+ requests sent\)/);
+      expect(screen).toMatch(/loyalty verify: agrees \(0 findings; \d+ requests sent[;)]/);
       expect(screen).not.toMatch(/\[\d+\/\d+\]/);
       expect(screen).not.toContain(KEY);
     } finally {

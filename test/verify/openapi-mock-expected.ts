@@ -21,7 +21,7 @@ const SAFE: Row[] = [
   ['breaking', 'error-shape', 'response.400', ALL],
   // A number for the task's nombre (a string) is coerced and taken: 200, where the reference refuses it.
   ['breaking', 'status', 'request.body.nombre', ['tareas.setStatus']],
-  ['differs', 'header', 'header.X-Request-Id', ALL],
+  ['info', 'header', 'header.X-Request-Id', ALL],
 ];
 
 export const OPENAPI_MOCK: Record<'safe' | 'sandbox', Row[]> = {
@@ -31,11 +31,11 @@ export const OPENAPI_MOCK: Record<'safe' | 'sandbox', Row[]> = {
     // The create sent again with its key and body: another answer (values drawn anew), not the
     // original, and not marked Idempotent-Replayed.
     ['breaking', 'idempotency', 'idempotency.replay', ['clientes.create']],
-    ['differs', 'idempotency', 'header.Idempotent-Replayed', ['clientes.create']],
+    ['info', 'idempotency', 'header.Idempotent-Replayed', ['clientes.create']],
     // A points movement's key sent again with another body, or to another operation: carried out
     // (200), where the spec answers 409.
     ['breaking', 'idempotency', 'idempotency.other-body', ['clientes.puntos.add']],
-    ['breaking', 'idempotency', 'idempotency.other-operation', ['clientes.puntos.add']],
+    ['differs', 'idempotency', 'idempotency.other-operation', ['clientes.puntos.add']],
     // Adding 1 point moved the balance by a drawn number, not by 1.
     ['breaking', 'parameter', 'request.body.puntos', ['clientes.puntos.add']],
     // The tag's run affects another count than its dry run said (each drawn at random).

@@ -43,6 +43,17 @@ describe.each(Object.keys(modes) as (keyof typeof modes)[])('verify against pris
     expect(verdict).toBe('differs');
   });
 
+  it("each finding says whose rule it holds the mock to: breaking only on the spec's, each quoted", async () => {
+    const { findings } = await result();
+    const spec = findings.filter((finding) => finding.basis === 'spec');
+    expect(spec.filter((finding) => typeof finding.rule !== 'string' || finding.rule === '')).toEqual([]);
+    const breakingOnOurs = findings.filter(
+      (finding) => finding.severity === 'breaking' && finding.basis === 'reference',
+    );
+    expect(linesOf(breakingOnOurs)).toEqual([]);
+    expect(spec.length).toBeGreaterThan(0);
+  });
+
   it("discovery reads the mock's document: every operation is checked, the writes it claims records for are unsafe", async () => {
     const { coverage } = await result();
     expect(coverage).toHaveLength(18);

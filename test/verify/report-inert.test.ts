@@ -91,6 +91,7 @@ function resultSaying(said: Said): VerifyResult {
       expected: said.expected,
       observed: said.observed,
       severity,
+      basis: 'reference' as const,
       reproduce: said.reproduce,
     })),
     coverage: [

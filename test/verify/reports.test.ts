@@ -11,6 +11,7 @@ const finding = (severity: Finding['severity'], location: string, extra: Partial
   expected: 'string',
   observed: 'integer',
   severity,
+  basis: 'reference',
   reproduce: `curl -sS -X GET 'https://svc.test/ext/v3/clientes/cli_0001' -H "apikey: $LOYALTY_API_KEY"`,
   ...extra,
 });
@@ -94,6 +95,38 @@ describe('Markdown report', () => {
     expect(text).toContain('| read: the record shape | assumed | the list came back empty |');
   });
 
+  it('the verdict line counts the findings by basis and names the checks not run, by reason', () => {
+    const findings = [
+      finding('breaking', 'request.body.titulo', {
+        basis: 'spec',
+        rule: 'body titulo: at most 120 characters',
+      }),
+      finding('info', 'response.200.data.a'),
+      finding('differs', 'response.200.data.c'),
+    ];
+    const text = renderMarkdownReport(result({ findings }));
+    expect(text).toContain(
+      "3 findings (1 breaking, 1 differs, 1 info; 1 on the spec's rules, 2 on the reference's choices) from 1 request.",
+    );
+    expect(text).toContain('\n\nNot run: 1 check not run: no identifier to read \\(--sample\\).\n');
+  });
+
+  it("each finding says whose rule it holds the service to, quoting the spec's", () => {
+    const text = renderMarkdownReport(
+      result({
+        findings: [
+          finding('breaking', 'request.body.titulo', {
+            basis: 'spec',
+            rule: 'body titulo: at most 120 characters',
+          }),
+          finding('info', 'response.200.data.a'),
+        ],
+      }),
+    );
+    expect(text).toContain("observed `integer` (the spec's rule: body titulo: at most 120 characters)");
+    expect(text).toContain("observed `integer` (the reference's choice)");
+  });
+
   it('an unverified run says why, right after the verdict', () => {
     const text = renderMarkdownReport(
       result({
@@ -123,7 +156,14 @@ describe('JUnit report', () => {
     expect(xml).toContain('<skipped message="no grupoId in samples"/>');
     expect(xml).toContain('<testcase classname="clientes.retrieve" name="field-type response.200.data.b">');
     expect(xml).toContain(
-      '<failure type="field-type" message="breaking: expected string, observed integer">',
+      '<failure type="field-type" message="breaking (the reference&apos;s choice): expected string, observed integer">',
+    );
+  });
+
+  it('the verdict case says the verdict line: findings by basis, checks not run', () => {
+    const xml = renderJUnitReport(result());
+    expect(xml).toContain(
+      '<system-out>differs; 3 findings: 3 on the reference&apos;s choices; 1 check not run: no identifier to read (--sample)</system-out>',
     );
   });
 

@@ -7,6 +7,7 @@ import {
   type VerifyProgress,
   type VerifyResult,
 } from '../../verify/index.js';
+import { findingsByBasis, notRunLine } from '../../verify/report/verdict-line.js';
 import { printable, printOut } from '../shared/printed.js';
 import { UnprintableError } from '../shared/unprintable-error.js';
 import type { OutputFiles } from './args.js';
@@ -65,10 +66,13 @@ export async function writeOutputs(result: VerifyResult, files: OutputFiles): Pr
     await writeMasked(files.profileOut, jsonOf(result.profile, 'the profile'));
 }
 
-/** One line on stderr: the verdict, what was found and sent, and why when the run could not judge. */
+/**
+ * One line on stderr: the verdict, what was found (by basis) and sent, the checks not run (by
+ * reason), and why when the run could not judge.
+ */
 export function summaryLine(result: VerifyResult): string {
-  const findings = counted(result.findings.length, 'finding');
   const sent = `${counted(result.requests.length, 'request')} sent`;
   const created = result.created.length > 0 ? `, ${result.created.length} created (see the report)` : '';
-  return `loyalty verify: ${result.verdict} (${findings}, ${sent}${created})${result.reason ? `: ${result.reason}` : ''}\n`;
+  const said = [findingsByBasis(result.findings), `${sent}${created}`, notRunLine(result.coverage)];
+  return `loyalty verify: ${result.verdict} (${said.filter(Boolean).join('; ')})${result.reason ? `: ${result.reason}` : ''}\n`;
 }

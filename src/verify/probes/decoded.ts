@@ -1,7 +1,9 @@
 import { decodeResponse } from '../../client/decode.js';
 import { pathParamNames } from '../../operations/define.js';
 import { SUCCESS_CODE } from '../../operations/envelope.js';
+import { SPEC_RULES } from '../../operations/spec-rules.js';
 import type { ProbeAnswer } from '../answer.js';
+import { onSpec } from '../basis.js';
 import type { Probe } from '../probe.js';
 import { wireRequest } from '../request.js';
 import { addFinding, type Run, reproduceOf } from '../run.js';
@@ -51,6 +53,7 @@ export function checkDecoded(run: Run, probe: Probe, answer: ProbeAnswer): void 
     expected: { codigoRespuesta: SUCCESS_CODE, sdk: 'resolves with data' },
     observed: { codigoRespuesta: answer.envelope.codigoRespuesta, sdk: `throws ${reading.throws}` },
     severity: 'breaking',
+    ...onSpec(SPEC_RULES.success),
     reproduce: reproduceOf(run, probe),
   });
 }

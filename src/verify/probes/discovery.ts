@@ -1,6 +1,8 @@
 import { API_PREFIX } from '../../operations/limits.js';
 import { isScope, type Scope } from '../../operations/scopes.js';
+import { SPEC_RULES } from '../../operations/spec-rules.js';
 import { getOperation, type Operation } from '../../operations/table.js';
+import { documentBasis, onReference, onSpec } from '../basis.js';
 import { classifyAnswer, type Unusable } from '../classify.js';
 import { shapeFindings } from '../compare/findings.js';
 import { compareParameters, declaredParameters } from '../compare/parameters.js';
@@ -126,6 +128,7 @@ function compareListed(
       expected: wantedScope,
       observed: declaredScope,
       severity: 'breaking',
+      ...onSpec(SPEC_RULES.scope),
       reproduce,
     });
   if (expected === undefined) return;
@@ -137,7 +140,12 @@ function compareListed(
     ...compareResponses(expected, reference.document, observed, service.document),
   ];
   for (const difference of differences)
-    addFinding(run, { ...difference, operationId: operation.id, reproduce });
+    addFinding(run, {
+      ...difference,
+      ...documentBasis(operation, difference),
+      operationId: operation.id,
+      reproduce,
+    });
   const declared = declaredDataShape(observed, service.document);
   if (declared.types.length === 0)
     cover(
@@ -176,6 +184,7 @@ function compareOperation(run: Run, discovery: Discovery, operation: Operation, 
     expected: lacked ? 'not listed' : 'listed',
     observed: observed === undefined ? 'not listed' : 'listed',
     severity: 'breaking',
+    ...onSpec(SPEC_RULES.endpoints),
     reproduce,
   });
 }
@@ -210,6 +219,7 @@ export function compareDocuments(run: Run, discovery: Discovery): void {
         expected: 'not in the SDK',
         observed: 'listed',
         severity: 'info',
+        ...onReference(),
         reproduce,
       });
   }
@@ -221,6 +231,7 @@ export function compareDocuments(run: Run, discovery: Discovery): void {
       expected: 'listed',
       observed: 'not listed',
       severity: 'info',
+      ...onReference(),
       reproduce,
     });
   observationsOf(run).documentFindings = run.findings.length;

@@ -1,5 +1,6 @@
 import { RESPONSE_HEADERS } from '../../openapi/responses.js';
 import type { ProbeAnswer } from '../answer.js';
+import { HEADERS_OURS, onReference } from '../basis.js';
 import { headerSeverity, RELIED_ON_HEADERS } from '../compare/responses.js';
 import type { Probe } from '../probe.js';
 import { noteHeaderType } from '../profile-observe.js';
@@ -73,8 +74,9 @@ export function headerFindings(run: Run): void {
       location: `header.${spelled(tally.name)}`,
       expected: { statuses: expected },
       observed: { statuses: present, missing: tally.missing, of: tally.of },
-      // Where a client needs it, missing from any answer is missing where it needed it.
+      // Where the SDK reads it, missing from any answer is missing where it needed it.
       severity: tally.name in RELIED_ON_HEADERS ? 'differs' : headerSeverity(tally.name, expected, present),
+      ...HEADERS_OURS,
       reproduce: tally.reproduce,
     });
   }
@@ -96,6 +98,7 @@ export function compareHeaders(run: Run, probe: Probe, observed: ProbeAnswer, ex
       expected: { statuses: [] },
       observed: { statuses: [String(observed.status)] },
       severity: 'info',
+      ...onReference(),
       reproduce: reproduceOf(run, probe),
     });
   }

@@ -1,4 +1,5 @@
 import type { ProbeAnswer } from '../answer.js';
+import { onReference, weighed } from '../basis.js';
 import type { Probe, UpperBound } from '../probe.js';
 import type { ReferenceTarget } from '../reference.js';
 import { addFinding, type Run, reproduceOf } from '../run.js';
@@ -15,10 +16,19 @@ import { sendProbe } from './send.js';
  * read showed to name nothing (nowhere.ts), so a side that takes the value changes nothing.
  */
 
-/** At most this many times the table's bound past it: a larger limit is recorded as this one. */
+/** At most this many times the table's bound past it: the largest value tried. */
 const REACH = 16;
 
 type Ask = (probe: Probe) => Promise<ProbeAnswer | undefined>;
+
+/**
+ * The largest value a side took, and whether it is the largest verify tries: then the side took
+ * everything tried, and its own bound (if it has one) is beyond what was measured.
+ */
+export interface Taken {
+  value: number;
+  largestTried: boolean;
+}
 
 /**
  * The largest value a side takes: it took `bound.limit + 1`; larger ones are tried at the bound
@@ -30,7 +40,7 @@ async function largestTaken(
   probe: Probe,
   bound: UpperBound,
   control: ProbeAnswer,
-): Promise<number | undefined> {
+): Promise<Taken | undefined> {
   const field = fieldOf(probe);
   const takes = async (size: number) => {
     const answer = await ask(sized(probe, size));
@@ -46,7 +56,7 @@ async function largestTaken(
     if (took) low = size;
     else high = size;
   }
-  if (high === undefined) return low;
+  if (high === undefined) return { value: low, largestTried: true };
   while (high - low > 1) {
     const size = Math.floor((low + high) / 2);
     const took = await takes(size);
@@ -54,7 +64,15 @@ async function largestTaken(
     if (took) low = size;
     else high = size;
   }
-  return low;
+  return { value: low, largestTried: false };
+}
+
+/**
+ * What a side's bound is said to be: the rule's value where it refused a larger one, else what it
+ * took, marked the largest value tried, never as if verify's cap were the side's limit.
+ */
+export function boundSaid(rule: UpperBound['rule'], taken: Taken): Record<string, unknown> {
+  return taken.largestTried ? { took: taken.value, largestTried: true } : { [rule]: taken.value };
 }
 
 /** What comparing an upper bound settled: a limit finding (or the same limit taken on both sides), or the service's judgement. */
@@ -91,23 +109,26 @@ export async function compareUpperBound(
   if (!tookObserved && referenceControl === undefined) return { settled: false, service };
   const askReference: Ask = (one) => reference.send(one, run.found);
   const askService: Ask = (one) => sendProbe(run, one);
+  const atBound: Taken = { value: bound.limit, largestTried: false };
   const wanted = referenceControl
     ? await largestTaken(askReference, probe, bound, referenceControl)
-    : bound.limit;
-  const seen = tookObserved
-    ? await largestTaken(askService, probe, bound, control as ProbeAnswer)
-    : bound.limit;
+    : atBound;
+  const seen = tookObserved ? await largestTaken(askService, probe, bound, control as ProbeAnswer) : atBound;
   // No answer (a 429 stopped the run): nothing more to compare.
   if (seen === undefined || wanted === undefined) return { settled: true };
-  if (wanted === seen) return { settled: false, service };
+  if (wanted.value === seen.value && wanted.largestTried === seen.largestTried)
+    return { settled: false, service };
+  const basis = probe.broken ?? onReference();
   addFinding(run, {
     kind: 'limit',
     operationId: probe.operation.id,
     location: probe.target,
-    expected: { [bound.rule]: wanted },
-    observed: { [bound.rule]: seen },
-    // A refusal not refused: a test written against the reference server expects the 400.
-    severity: 'breaking',
+    expected: boundSaid(bound.rule, wanted),
+    observed: boundSaid(bound.rule, seen),
+    // A refusal not refused: a test written against the reference server expects the 400; the
+    // SDK itself never sends the value, so only a limit of the spec's makes it breaking.
+    severity: weighed('breaking', basis),
+    ...basis,
     reproduce: reproduceOf(run, probe),
   });
   return { settled: true };

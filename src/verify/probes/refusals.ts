@@ -1,11 +1,14 @@
 import { ERROR_CODES } from '../../operations/envelope.js';
+import { SPEC_RULES } from '../../operations/spec-rules.js';
 import type { ProbeAnswer } from '../answer.js';
+import { onReference, onSpec, weighed } from '../basis.js';
 import { shapeFindings } from '../compare/findings.js';
 import { diffShapes } from '../compare/shapes.js';
 import type { Probe } from '../probe.js';
 import { noteRefusal, noteStatus } from '../profile-observe.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
 import { inferShape } from '../shape.js';
+import type { Finding } from '../types.js';
 import { couldBeTaken, type Judgement, judge } from './control.js';
 import { controlOf, fieldOf, sized } from './control-request.js';
 import { compareHeaders, tallyHeaders } from './headers.js';
@@ -13,8 +16,22 @@ import { compareUpperBound } from './looser.js';
 import { aimedAtNothing } from './nowhere.js';
 import { sendProbe } from './send.js';
 
-/** The codes the spec itself fixes: a different one breaks code written against the spec. */
-const SPEC_CODES: ReadonlySet<number> = new Set([ERROR_CODES.unauthorized, ERROR_CODES.forbidden]);
+/** The codes the spec itself fixes, with its rule: a different one breaks code written against the spec. */
+const SPEC_CODES: ReadonlyMap<number, string> = new Map([
+  [ERROR_CODES.unauthorized, SPEC_RULES.invalidKey],
+  [ERROR_CODES.forbidden, SPEC_RULES.missingScope],
+]);
+
+/** Another `codigoRespuesta` for a refusal: breaking where the spec fixes the code, else ours (docs/decisions.md). */
+function codeBasis(wanted: unknown): Pick<Finding, 'severity' | 'basis' | 'rule'> {
+  const rule = SPEC_CODES.get(wanted as number);
+  return rule === undefined
+    ? {
+        severity: 'differs',
+        ...onReference('the codes the spec leaves open are ours (docs/decisions.md, "Errors")'),
+      }
+    : { severity: 'breaking', ...onSpec(rule) };
+}
 
 /** An envelope without `data` (a refusal carries none that matters): field names and types only. */
 function envelopeShape(answer: ProbeAnswer) {
@@ -26,16 +43,20 @@ function compareRefusal(run: Run, probe: Probe, observed: ProbeAnswer, expected:
   const { operation } = probe;
   const reproduce = reproduceOf(run, probe);
   const finding = { operationId: operation.id, reproduce };
+  const broken = probe.broken ?? onReference();
   noteRefusal(run, probe, observed);
   if (observed.status !== expected.status) {
     noteStatus(run, probe, expected.status, observed.status);
+    // A refusal of another status, or none: breaking where the rule broken is the spec's; the
+    // SDK sends no request that breaks the table, so one of ours only differs.
     addFinding(run, {
       ...finding,
       kind: 'status',
       location: probe.target,
       expected: { status: expected.status },
       observed: { status: observed.status },
-      severity: 'breaking',
+      severity: weighed('breaking', broken),
+      ...broken,
     });
     return;
   }
@@ -50,7 +71,7 @@ function compareRefusal(run: Run, probe: Probe, observed: ProbeAnswer, expected:
       location: `${prefix}.codigoRespuesta`,
       expected: wantedCode,
       observed: seenCode,
-      severity: SPEC_CODES.has(wantedCode as number) ? 'breaking' : 'differs',
+      ...codeBasis(wantedCode),
     });
   for (const difference of shapeFindings(
     diffShapes(envelopeShape(expected), envelopeShape(observed), 'observed'),
@@ -70,6 +91,7 @@ function compareRefusal(run: Run, probe: Probe, observed: ProbeAnswer, expected:
       expected: wantedScope,
       observed: seenScope,
       severity: 'breaking',
+      ...onSpec(SPEC_RULES.missingScope),
     });
   compareHeaders(run, probe, observed, expected);
 }
@@ -115,12 +137,16 @@ export async function runRefusalProbe(run: Run, planned: Probe): Promise<void> {
   }
   const observed = await sendProbe(run, probe);
   if (observed === undefined) return;
-  tallyHeaders(run, probe, observed, expected);
+  // Whatever answers the check settles on count for the headers; an inconclusive one's do not.
+  const settled = () => {
+    tallyHeaders(run, probe, observed, expected);
+    cover(run, probe.operation.id, probe.check, 'observed');
+  };
   const control = () => sendProbe(run, sized(probe, probe.bound?.limit ?? 0));
   const bound = await compareUpperBound(run, probe, observed, expected, async () =>
     couldBeTaken(observed) ? control() : undefined,
   );
-  if (bound.settled) return cover(run, probe.operation.id, probe.check, 'observed');
+  if (bound.settled) return settled();
   const judgement =
     observed.status < 400 && observed.status !== expected.status
       ? (bound.service ?? (await acceptance(run, probe, observed)))
@@ -129,5 +155,5 @@ export async function runRefusalProbe(run: Run, planned: Probe): Promise<void> {
   if (judgement?.is === 'inconclusive')
     return cover(run, probe.operation.id, probe.check, 'inconclusive', judgement.note);
   compareRefusal(run, probe, observed, expected);
-  cover(run, probe.operation.id, probe.check, 'observed');
+  settled();
 }

@@ -1,4 +1,6 @@
+import { SPEC_RULES } from '../../operations/spec-rules.js';
 import { describeBody, type ProbeAnswer } from '../answer.js';
+import { onSpec } from '../basis.js';
 import { classifyAnswer } from '../classify.js';
 import type { Probe } from '../probe.js';
 import { addFinding, cover, type Run, reproduceOf, sendToService } from '../run.js';
@@ -14,6 +16,7 @@ function notTheEnvelope(run: Run, probe: Probe, location: string, observed: stri
     expected: 'the envelope (codigoRespuesta, msj, meta)',
     observed,
     severity: 'breaking',
+    ...onSpec(SPEC_RULES.envelope),
     reproduce: reproduceOf(run, probe),
   };
 }

@@ -1,4 +1,5 @@
 import type { Finding, VerifyResult } from '../types.js';
+import { findingsByBasis, notRunLine } from './verdict-line.js';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -19,6 +20,8 @@ interface Case {
   name: string;
   failure?: { type: string; message: string; body: string };
   skipped?: string;
+  /** What the case says besides passing or failing (the verdict line). */
+  out?: string;
 }
 
 const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -28,7 +31,7 @@ function findingCase(finding: Finding): Case {
     name: `${finding.kind} ${finding.location}`,
     failure: {
       type: finding.kind,
-      message: `${finding.severity}: expected ${json(finding.expected)}, observed ${json(finding.observed)}`,
+      message: `${finding.severity} (${finding.basis === 'spec' ? "the spec's rule" : "the reference's choice"}${finding.rule === undefined ? '' : `: ${finding.rule}`}): expected ${json(finding.expected)}, observed ${json(finding.observed)}`,
       body: finding.reproduce,
     },
   };
@@ -40,6 +43,8 @@ function renderCase(suite: string, item: Case): string {
     return `${open}>\n      <failure type="${escapeXml(item.failure.type)}" message="${escapeXml(item.failure.message)}">${escapeXml(item.failure.body)}</failure>\n    </testcase>`;
   if (item.skipped !== undefined)
     return `${open}>\n      <skipped message="${escapeXml(item.skipped)}"/>\n    </testcase>`;
+  if (item.out !== undefined)
+    return `${open}>\n      <system-out>${escapeXml(item.out)}</system-out>\n    </testcase>`;
   return `${open}/>`;
 }
 
@@ -55,13 +60,17 @@ function renderSuite(name: string, cases: Case[]): string {
 
 /**
  * The result for CI: a test suite per operation, a test case per check (skipped ones marked), a
- * failing test case per finding; `unverified` fails a `verdict` case of the `service` suite.
+ * failing test case per finding; the `verdict` case of the `service` suite says the verdict line
+ * (the findings by basis, the checks not run), and fails when the run is `unverified`.
  */
 export function renderJUnitReport(result: VerifyResult): string {
   const suites = new Map<string, Case[]>();
   const service: Case[] = [
     {
       name: 'verdict',
+      out: [result.verdict, findingsByBasis(result.findings), notRunLine(result.coverage)]
+        .filter(Boolean)
+        .join('; '),
       ...(result.verdict === 'unverified'
         ? { failure: { type: 'unverified', message: result.reason ?? 'too little ran to say', body: '' } }
         : {}),

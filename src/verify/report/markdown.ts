@@ -1,6 +1,7 @@
 import { counted } from '../../core/index.js';
 import type { CoverageOutcome, Finding, Severity, VerifyResult } from '../types.js';
 import { markdownCode, markdownText } from './markdown-text.js';
+import { byBasis, notRunLine } from './verdict-line.js';
 
 const SEVERITIES: Severity[] = ['breaking', 'differs', 'info'];
 const TITLES: Record<Severity, string> = { breaking: 'Breaking', differs: 'Differs', info: 'Info' };
@@ -15,9 +16,15 @@ const OUTCOMES: CoverageOutcome[] = ['observed', 'inferred', 'assumed', 'skipped
 /** Outcomes named in an operation's tally only where one of its checks has them. */
 const RARE = new Set<CoverageOutcome>(['inconclusive', 'unsafe']);
 
+/** Whose rule a finding holds the service to, and the rule when said. */
+function basisText(finding: Finding): string {
+  const whose = finding.basis === 'spec' ? "the spec's rule" : "the reference's choice";
+  return finding.rule === undefined ? whose : `${whose}: ${markdownText(finding.rule)}`;
+}
+
 function findingLines(finding: Finding): string[] {
   return [
-    `- **${finding.kind}** ${finding.operationId === null ? 'the service' : `\`${finding.operationId}\``} at ${markdownCode(finding.location)}: expected ${shown(finding.expected)}, observed ${shown(finding.observed)}`,
+    `- **${finding.kind}** ${finding.operationId === null ? 'the service' : `\`${finding.operationId}\``} at ${markdownCode(finding.location)}: expected ${shown(finding.expected)}, observed ${shown(finding.observed)} (${basisText(finding)})`,
     // verify's own command (the operator's origin and samples, its own bodies): cut, it would not run.
     `  ${markdownCode(finding.reproduce, { max: Number.POSITIVE_INFINITY })}`,
   ];
@@ -50,9 +57,12 @@ function countBy<T extends string>(items: readonly { severity: T }[], value: T):
 export function renderMarkdownReport(result: VerifyResult): string {
   const lines: string[] = [`# loyalty verify: ${result.verdict}`, ''];
   const counts = SEVERITIES.map((severity) => `${countBy(result.findings, severity)} ${severity}`).join(', ');
+  const basis = result.findings.length > 0 ? `; ${byBasis(result.findings)}` : '';
   lines.push(
-    `**Verdict: ${result.verdict}** for ${result.profile.origin ? markdownCode(result.profile.origin) : 'the service'}: ${counted(result.findings.length, 'finding')} (${counts}) from ${counted(result.requests.length, 'request')}.`,
+    `**Verdict: ${result.verdict}** for ${result.profile.origin ? markdownCode(result.profile.origin) : 'the service'}: ${counted(result.findings.length, 'finding')} (${counts}${basis}) from ${counted(result.requests.length, 'request')}.`,
   );
+  const notRun = notRunLine(result.coverage);
+  if (notRun) lines.push('', `Not run: ${markdownText(notRun)}.`);
   if (result.reason) lines.push('', `Reason: ${markdownText(result.reason)}`);
   lines.push('', '## Findings');
   if (result.findings.length === 0) lines.push('', 'None.');

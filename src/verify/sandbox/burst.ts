@@ -1,6 +1,7 @@
 import type { Scope } from '../../operations/scopes.js';
 import { DEFAULT_LIMITS } from '../../server/internal.js';
 import type { ProbeAnswer } from '../answer.js';
+import { HEADERS_OURS, RATE_OURS } from '../basis.js';
 import { epochTime } from '../pacer.js';
 import type { Probe } from '../probe.js';
 import { createReferenceTarget, type ReferenceTarget } from '../reference.js';
@@ -59,6 +60,7 @@ function judgeBurst(run: Run, probe: Probe, seen: Tally, wanted: Tally): void {
       observed,
       // A stricter limit meets integrations tested against the reference server; a looser one does not.
       severity: observed.accepted < expected.accepted ? 'differs' : 'info',
+      ...RATE_OURS,
       reproduce,
     });
   const retryAfter = (tally: Tally) => tally.refusal?.headers['retry-after'] !== undefined;
@@ -72,6 +74,7 @@ function judgeBurst(run: Run, probe: Probe, seen: Tally, wanted: Tally): void {
       expected: seconds(wanted),
       observed: seconds(seen),
       severity: 'info',
+      ...HEADERS_OURS,
       reproduce,
     });
   // Either way: a reference following a profile may be the one without it.
@@ -83,6 +86,7 @@ function judgeBurst(run: Run, probe: Probe, seen: Tally, wanted: Tally): void {
       expected: { statuses: retryAfter(wanted) ? ['429'] : [] },
       observed: { statuses: retryAfter(seen) ? ['429'] : [] },
       severity: retryAfter(seen) ? 'info' : 'differs',
+      ...HEADERS_OURS,
       reproduce,
     });
 }

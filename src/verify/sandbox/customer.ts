@@ -1,3 +1,5 @@
+import { SPEC_RULES } from '../../operations/spec-rules.js';
+import { onSpec } from '../basis.js';
 import type { Probe } from '../probe.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
 import { noteCreated } from './created.js';
@@ -60,6 +62,7 @@ function compareBalance(run: Run, addPoints: Probe, before: Pair, after: Pair, p
       expected: { balanceMovedBy: expected },
       observed: { balanceMovedBy: observed },
       severity: 'breaking',
+      ...onSpec(SPEC_RULES.publicUnit),
       reproduce: reproduceOf(run, addPoints),
     });
   cover(run, probe.operation.id, probe.check, 'observed');

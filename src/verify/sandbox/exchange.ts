@@ -1,4 +1,6 @@
+import { SPEC_RULES } from '../../operations/spec-rules.js';
 import type { ProbeAnswer } from '../answer.js';
+import { onSpec } from '../basis.js';
 import type { Probe } from '../probe.js';
 import { compareHeaders, tallyHeaders } from '../probes/headers.js';
 import { sendProbe } from '../probes/send.js';
@@ -37,6 +39,7 @@ export function statusFinding(run: Run, probe: Probe, expected: number, observed
     expected: { status: expected },
     observed: { status: observed },
     severity: 'breaking',
+    ...onSpec(SPEC_RULES.success),
     reproduce: reproduceOf(run, probe),
   });
   cover(run, probe.operation.id, probe.check, 'observed');

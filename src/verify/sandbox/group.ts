@@ -1,3 +1,5 @@
+import { SPEC_RULES } from '../../operations/spec-rules.js';
+import { onSpec } from '../basis.js';
 import { sendProbe } from '../probes/send.js';
 import { checkSuccess } from '../probes/success.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
@@ -41,6 +43,7 @@ export async function groupSequence(run: Run, probes: SandboxPlan['probes']): Pr
       expected: { afectados: counted },
       observed: { afectados: reached },
       severity: 'differs',
+      ...onSpec(SPEC_RULES.dryRun),
       reproduce: reproduceOf(run, apply),
     });
 }

@@ -1,4 +1,6 @@
+import { SPEC_RULES } from '../../operations/spec-rules.js';
 import type { ProbeAnswer } from '../answer.js';
+import { HEADERS_OURS, onReference, onSpec, weighed } from '../basis.js';
 import type { Probe } from '../probe.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
 import type { Pair } from './exchange.js';
@@ -36,6 +38,7 @@ export function compareReplay(run: Run, probe: Probe, original: Pair, replay: Pa
       expected,
       observed,
       severity: 'breaking',
+      ...onSpec(SPEC_RULES.replay),
       reproduce,
     });
   const wanted = replay.expected.headers[REPLAYED.toLowerCase()];
@@ -52,7 +55,9 @@ export function compareReplay(run: Run, probe: Probe, original: Pair, replay: Pa
       location: `header.${REPLAYED}`,
       expected: wanted ?? 'absent',
       observed: seen ?? 'absent',
-      severity: 'differs',
+      // The SDK does not read the mark: a note, as for every header the spec does not name.
+      severity: 'info',
+      ...HEADERS_OURS,
       reproduce,
     });
   cover(run, probe.operation.id, probe.check, 'observed');
@@ -75,6 +80,13 @@ export function compareConflict(
 ): void {
   const expected = refusalFacts(pair.expected);
   const observed = refusalFacts(pair.observed);
+  // The spec says a key sent again with another body gets 409; of a key sent to another operation it says nothing.
+  const basis =
+    what === 'other-body'
+      ? onSpec(SPEC_RULES.otherBody)
+      : onReference(
+          'a key sent again on another operation is refused with 409 (docs/decisions.md, "Idempotency")',
+        );
   run.profile.push({ path: `idempotency.${what}`, value: observed, source: 'probe' });
   if (JSON.stringify(expected) !== JSON.stringify(observed))
     addFinding(run, {
@@ -83,7 +95,8 @@ export function compareConflict(
       location: `idempotency.${what}`,
       expected,
       observed,
-      severity: expected.status === observed.status ? 'differs' : 'breaking',
+      severity: weighed(expected.status === observed.status ? 'differs' : 'breaking', basis),
+      ...basis,
       reproduce: reproduceOf(run, probe),
     });
   cover(run, probe.operation.id, probe.check, 'observed');
