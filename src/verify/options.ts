@@ -3,15 +3,10 @@ import { type ApiUrl, resolveApiUrl } from '../client/base-url.js';
 import { LoyaltyError } from '../client/errors.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/options.js';
 import { checkNames, type Fail, failingWith } from '../core/index.js';
-import {
-  findOperation,
-  getOperation,
-  type Operation,
-  type OperationId,
-  operations,
-} from '../operations/table.js';
+import { findOperation, type Operation, operations } from '../operations/table.js';
 import { checkProfile } from '../server/internal.js';
 import { realClock, type VerifyClock } from './pacer.js';
+import { idProblem, SAMPLE_NAMES } from './sample-rules.js';
 import type { Samples, ServiceProfile, VerifyMode, VerifyOptions, VerifyProgress } from './types.js';
 
 export const DEFAULT_MAX_REQUESTS_PER_SECOND = 2;
@@ -55,32 +50,20 @@ const OPTION_NAMES = [
   'dispatcher',
 ] as const satisfies readonly (keyof VerifyOptions)[];
 
-/** Each sample's rule is the rule of the path parameter it fills, taken from the table. */
-const SAMPLE_RULES: Record<keyof Samples, OperationId> = {
-  uid: 'clientes.retrieve',
-  grupoId: 'grupos.puntos.add',
-  regaloId: 'promociones.cupones.list',
-  tareaId: 'tareas.setStatus',
-};
-
 const fail: Fail = failingWith((message) => new LoyaltyError(`Invalid verify options: ${message}`));
 
 function checkSamples(samples: unknown): Samples {
   if (samples === undefined) return {};
   if (typeof samples !== 'object' || samples === null) fail('samples must be an object');
-  checkNames(samples, Object.keys(SAMPLE_RULES), 'sample', fail, 'samples.');
+  checkNames(samples, SAMPLE_NAMES, 'sample', fail, 'samples.');
   const out: Samples = {};
-  for (const [name, operationId] of Object.entries(SAMPLE_RULES) as [keyof Samples, OperationId][]) {
+  for (const name of SAMPLE_NAMES) {
     const values = (samples as Record<string, unknown>)[name];
     if (values === undefined) continue;
     if (!Array.isArray(values)) fail(`samples.${name} must be an array`);
-    const params = getOperation(operationId).params;
     values.forEach((value, index) => {
-      const checked = params?.safeParse({ [name]: value });
-      if (!checked?.success)
-        fail(
-          `samples.${name}[${index}] is not a valid ${name}: ${checked?.error.issues[0]?.message ?? 'refused'}`,
-        );
+      const problem = idProblem(name, value);
+      if (problem !== undefined) fail(`samples.${name}[${index}] is not a valid ${name}: ${problem}`);
     });
     (out as Record<string, unknown>)[name] = [...values];
   }

@@ -20,7 +20,8 @@ export type FindingKind =
   | 'error-shape'
   | 'header'
   | 'limit'
-  | 'idempotency';
+  | 'idempotency'
+  | 'value';
 export type Severity = 'breaking' | 'differs' | 'info';
 
 /**

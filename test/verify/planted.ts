@@ -397,6 +397,21 @@ export const ALL_PLANTS: readonly Plant[] = [
     },
   },
   {
+    id: 'dry-run-ran',
+    kind: 'value',
+    operationId: 'grupos.etiquetas.add',
+    location: 'response.200.data.dryRun',
+    describe: 'Tag dry runs answer dryRun: false, as if the action had run (the spec: nothing is executed)',
+    apply: {
+      response: (response, exchange) =>
+        jsonBody(exchange.request)?.dryRun === true
+          ? changeRecords('grupos.etiquetas.add', (record) => {
+              record.dryRun = false;
+            })!(response, exchange)
+          : response,
+    },
+  },
+  {
     id: 'puntos-zero-422',
     kind: 'status',
     operationId: 'clientes.puntos.add',

@@ -38,6 +38,7 @@ const EVERY_KIND: Record<FindingKind, true> = {
   header: true,
   limit: true,
   idempotency: true,
+  value: true,
 };
 
 const twin = createDivergentTwin();
@@ -202,6 +203,13 @@ const EVIDENCE: Record<string, () => Promise<void>> = {
     const { planted, reference } = await both('GET', pathOf('tareas.list'));
     for (const record of planted.body.data) expect(record.disparador).toBeNull();
     for (const record of reference.body.data) expect(typeof record.disparador).toBe('string');
+  },
+  async 'dry-run-ran'() {
+    const { planted, reference } = await both('POST', pathOf('grupos.etiquetas.add'), {
+      body: { dryRun: true, etiqueta: 'verify' },
+      idempotencyKey: key(),
+    });
+    expect([planted.body.data.dryRun, reference.body.data.dryRun]).toEqual([false, true]);
   },
   async 'dry-run-lote'() {
     const { planted, reference } = await both('POST', pathOf('grupos.puntos.add'), {

@@ -7,6 +7,7 @@ import { onSpec } from '../basis.js';
 import type { Probe } from '../probe.js';
 import { wireRequest } from '../request.js';
 import { addFinding, type Run, reproduceOf } from '../run.js';
+import { checkValues } from './values-seen.js';
 
 /** What the SDK makes of an answer: the data it resolves to, or the name of the error it throws. */
 type SdkReading = { resolves: true } | { resolves: false; throws: string };
@@ -41,11 +42,15 @@ function sdkReading(run: Run, probe: Probe, answer: ProbeAnswer): SdkReading {
  * (`answered 200 without a success envelope`). An answer outside the envelope is already an
  * `error-shape` finding (probes/send.ts); this is the envelope whose codigoRespuesta says failure.
  * Not a number in `observed`, so no calibration is made of it: the profile has none to follow.
+ * A success the SDK resolves has its data's values held to the record's value rules (values-seen.ts).
  */
 export function checkDecoded(run: Run, probe: Probe, answer: ProbeAnswer): void {
   if (answer.status < 200 || answer.status > 299 || answer.envelope === undefined) return;
   const reading = sdkReading(run, probe, answer);
-  if (reading.resolves) return;
+  if (reading.resolves) {
+    checkValues(run, probe, answer);
+    return;
+  }
   addFinding(run, {
     kind: 'error-code',
     operationId: probe.operation.id,

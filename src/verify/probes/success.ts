@@ -3,12 +3,13 @@ import { responseJsonSchema } from '../../operations/parameters.js';
 import type { ProbeAnswer } from '../answer.js';
 import { shapeFindings } from '../compare/findings.js';
 import { diffShapes } from '../compare/shapes.js';
+import { isObject } from '../document-index.js';
 import type { Probe } from '../probe.js';
 import { expectedRecord } from '../profile-expect.js';
 import { observationsOf } from '../profile-observe.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
+import { idProblem, SAMPLE_NAMES } from '../sample-rules.js';
 import { inferShape, type Shape, shapeOfSchema } from '../shape.js';
-import type { Samples } from '../types.js';
 
 /** The SDK's envelope without `data`: what every success carries around it. */
 let envelopeShape: Shape | undefined;
@@ -18,16 +19,18 @@ function sdkEnvelope(): Shape {
   return { ...envelopeShape, fields };
 }
 
-const SAMPLE_NAMES: (keyof Samples)[] = ['uid', 'grupoId', 'regaloId', 'tareaId'];
-
-/** The first item's identifiers of a list read, for later reads; kept aside, never shown. */
+/**
+ * The first identifier of each name a list read's items carry, for later reads; kept aside, never
+ * shown. One the table's rule for that path parameter refuses (`0`, `""`) is never used.
+ */
 function remember(run: Run, data: unknown): void {
-  if (!Array.isArray(data) || typeof data[0] !== 'object' || data[0] === null) return;
-  const first = data[0] as Record<string, unknown>;
+  if (!Array.isArray(data)) return;
   for (const name of SAMPLE_NAMES) {
-    const value = first[name];
-    if (run.found[name] === undefined && (typeof value === 'string' || typeof value === 'number'))
-      run.found[name] = value;
+    if (run.found[name] !== undefined) continue;
+    const value = data.find(
+      (item): item is Record<string, unknown> => isObject(item) && idProblem(name, item[name]) === undefined,
+    )?.[name];
+    if (typeof value === 'string' || typeof value === 'number') run.found[name] = value;
   }
 }
 

@@ -1,7 +1,8 @@
 import { SPEC_RULES } from '../../operations/spec-rules.js';
-import { onSpec } from '../basis.js';
+import { onReference, onSpec } from '../basis.js';
 import type { Probe } from '../probe.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
+import { idProblem } from '../sample-rules.js';
 import { noteCreated } from './created.js';
 import { ask, dataOf, type Pair, type SandboxState, settleSuccess } from './exchange.js';
 import { compareConflict, compareReplay } from './idempotency.js';
@@ -20,11 +21,36 @@ function skipAll(
   probes: Probes,
   note: string,
   steps: readonly SandboxStep[] = CUSTOMER_STEPS,
+  outcome: 'skipped' | 'inconclusive' = 'skipped',
 ): void {
   for (const step of steps) {
     const probe = probes[step];
-    if (probe) cover(run, probe.operation.id, probe.check, 'skipped', note);
+    if (probe) cover(run, probe.operation.id, probe.check, outcome, note);
   }
+}
+
+/**
+ * A created customer whose uid the table's rule for `{uid}` refuses (`""`, `..`): a `value`
+ * finding (unless the record's own rule already made one there), and nothing built on it.
+ */
+function refuseUid(run: Run, probes: Probes, create: Probe, problem: string): void {
+  addFinding(run, {
+    kind: 'value',
+    operationId: create.operation.id,
+    location: 'response.200.data.uid',
+    expected: 'a uid that can name the customer in a path (request.path.uid)',
+    observed: `refused by that rule: ${problem}`,
+    severity: 'breaking',
+    ...onReference('a uid is 1..128 characters, not "." or "..", well-formed Unicode (docs/decisions.md)'),
+    reproduce: reproduceOf(run, create),
+  });
+  skipAll(
+    run,
+    probes,
+    `the service answered the creation with a uid the table refuses (${problem}): no request was built on it`,
+    CUSTOMER_STEPS,
+    'inconclusive',
+  );
 }
 
 /** Sends a probe of the sequence to both sides and lists what the service's answer made. */
@@ -89,6 +115,8 @@ export async function customerSequence(run: Run, state: SandboxState, probes: Pr
     skipAll(run, probes, 'the customer was not created');
     return;
   }
+  const problem = idProblem('uid', uid);
+  if (problem !== undefined) return refuseUid(run, probes, create, problem);
   run.found.uid = uid;
   state.referenceFound.uid = referenceUid;
   const before = await read(run, state, probes.readBack);
