@@ -50,7 +50,7 @@ export default defineConfig({
     ],
   },
   test: {
-    setupFiles: ['test/support/openapi-check-setup.ts'],
+    setupFiles: ['test/support/openapi-check-setup.ts', 'test/support/profile-load-back-setup.ts'],
     globalSetup: ['test/support/redis-global-setup.ts'],
     testTimeout: 20_000,
     pool: 'forks',

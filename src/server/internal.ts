@@ -17,7 +17,7 @@ export { ADMIN_PREFIX } from './inspector/admin-routes.js';
 export { INSPECTOR_PATH } from './inspector/inspector-page.js';
 export type { ReferenceEngine } from './inspector/reference-engine.js';
 export { createReferenceEngine } from './inspector/with-admin-routes.js';
-export { checkProfile } from './profile/check.js';
+export { checkProfile, factProblem } from './profile/check.js';
 export { DATA_LOCATION, fieldPath } from './profile/field-path.js';
 export { PROFILE_FORMAT, PROFILE_VERSION, type ProfileHeaderType } from './profile/format.js';
 export { RECORD_VALUE_SHARE, recordBytes } from './state/record-limits.js';

@@ -2,6 +2,7 @@ import { RESPONSE_HEADERS } from '../openapi/responses.js';
 import { getOperation } from '../operations/table.js';
 import {
   DATA_LOCATION,
+  factProblem,
   PROFILE_FORMAT,
   PROFILE_VERSION,
   type ProfileEntry,
@@ -151,23 +152,48 @@ function factOf(run: Run, finding: Finding, source: ProfileSource): ProfileFact 
     return { kind: 'scope', operationId, scope: observed, source };
   if (finding.kind === 'operation-missing' && observed === 'not listed')
     return { kind: 'operation-missing', operationId, source };
+  // What the service's document declares; a probe's `parameter` finding (a balance moved, a
+  // group reached) says how the service acted, which no rule of a document can follow.
   if (
     finding.kind === 'parameter' &&
+    source === 'document' &&
     /^request\.(body|query|header)\.[\w-]+$/.test(location) &&
     isRules(observed) &&
     !('declared' in observed)
   )
     return { kind: 'parameter', operationId, parameter: location, declared: observed, source };
-  if (finding.kind === 'limit' && /^request\.(body|query)\.\w+$/.test(location)) {
-    const rules: ProfileLimitRules = {};
-    for (const rule of LIMIT_RULES) {
-      const value = (observed as Record<string, unknown> | undefined)?.[rule];
-      if (typeof value === 'number') rules[rule] = value;
-    }
-    if (Object.keys(rules).length > 0)
-      return { kind: 'limit', operationId, parameter: location, rules, source };
-  }
+  if (finding.kind === 'limit' && /^request\.(body|query)\.\w+$/.test(location))
+    return limitFact(finding, operationId, source);
   return undefined;
+}
+
+/**
+ * A limit as the service's document declares it, or as a probe measured it: the largest value the
+ * service took, marked `largestTried` where that is the largest verify tries (no limit was found).
+ */
+function limitFact(finding: Finding, operationId: string, source: ProfileSource): ProfileFact | undefined {
+  const { location, expected, observed } = finding;
+  const seen = isRules(observed) ? observed : {};
+  if (seen.largestTried === true && typeof seen.took === 'number') {
+    const rule = LIMIT_RULES.find((one) => isRules(expected) && one in expected);
+    if (rule === undefined) return undefined;
+    return {
+      kind: 'limit',
+      operationId,
+      parameter: location,
+      rules: { [rule]: seen.took },
+      largestTried: true,
+      source,
+    };
+  }
+  const rules: ProfileLimitRules = {};
+  for (const rule of LIMIT_RULES) {
+    const value = seen[rule];
+    if (typeof value === 'number') rules[rule] = value;
+  }
+  return Object.keys(rules).length > 0
+    ? { kind: 'limit', operationId, parameter: location, rules, source }
+    : undefined;
 }
 
 /** Each refusal the service gave another status, as the reference server should then give it. */
@@ -229,13 +255,14 @@ export function buildProfile(run: Run, entries: ProfileEntry[]): ServiceProfile 
     return fact ? [fact] : [];
   });
   const calibrations = new Map<string, ProfileFact>();
+  // One rule of what a calibration is, the checker's: the profile written is one every reader takes.
   for (const fact of [
     ...(run.options.profile?.calibrations ?? []),
     ...fieldFacts(run),
     ...statusFacts(run),
     ...found,
   ])
-    calibrations.set(factKey(fact), fact);
+    if (factProblem(fact) === undefined) calibrations.set(factKey(fact), fact);
   return {
     format: PROFILE_FORMAT,
     version: PROFILE_VERSION,

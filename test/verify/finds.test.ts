@@ -35,7 +35,7 @@ interface Case {
   name: string;
   operations: OperationId[];
   change: Change;
-  finding: Pick<Finding, 'kind' | 'operationId' | 'location' | 'severity'>;
+  finding: Pick<Finding, 'kind' | 'operationId' | 'location' | 'severity' | 'basis'>;
 }
 
 const CASES: Case[] = [

@@ -4,7 +4,8 @@
  * the number of them is bounded, and the finding names the largest value the service took.
  */
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/operations/limits.js';
+import { API_PREFIX, LIMITS } from '../../src/operations/limits.js';
+import { createReferenceServer, type ServiceProfile } from '../../src/server/internal.js';
 import { verifyService } from '../../src/verify/index.js';
 import { ALL_SCOPES, heldBy, whyAllowed } from './safe-rule.js';
 import { BASE_URL, type Override, SERVICE_KEY, serviceUnderTest } from './service-under-test.js';
@@ -72,11 +73,64 @@ describe('a looser limit, measured', () => {
     },
   );
 
-  it('a service with no limit within 16 times ours: found as 16 times ours past it, the farthest verify looks', async () => {
+  it('a service with no limit within 16 times ours: took the largest value tried, never said to be its limit', async () => {
     const { result } = await measure(Number.POSITIVE_INFINITY);
     expect(result.findings).toEqual([
-      expect.objectContaining({ kind: 'limit', observed: { maxLength: LIMIT + 16 * LIMIT } }),
+      expect.objectContaining({
+        kind: 'limit',
+        expected: { maxLength: LIMIT },
+        observed: { took: LIMIT + 16 * LIMIT, largestTried: true },
+        basis: 'spec',
+        rule: `body comando: at most ${LIMIT} characters`,
+      }),
     ]);
+    expect(result.profile.calibrations).toEqual([
+      {
+        kind: 'limit',
+        operationId: 'promociones.setStatus',
+        parameter: 'request.body.comando',
+        rules: { maxLength: LIMIT + 16 * LIMIT },
+        largestTried: true,
+        source: 'probe',
+      },
+    ]);
+  });
+
+  it('a profile that says no limit was found: the reference server takes any length there, and verify with it agrees', async () => {
+    const { result } = await measure(Number.POSITIVE_INFINITY);
+    const statuses = async (profile?: ServiceProfile) => {
+      const server = createReferenceServer({
+        keys: [{ key: SERVICE_KEY, scopes: '*' }],
+        ...(profile ? { profile } : {}),
+      });
+      const url = await server.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const response = await fetch(`${url}${API_PREFIX}/promociones/1/status`, {
+          method: 'POST',
+          headers: { apikey: SERVICE_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ comando: 'x'.repeat(LIMIT * 100) }),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      } finally {
+        await server.close();
+      }
+    };
+    // A hundred times ours, past the largest value tried: no limit was found, so none is made up
+    // (the command is then judged as one, and not known: 422).
+    expect(await statuses(result.profile)).toBe(422);
+    expect(await statuses()).toBe(400);
+    const again = serviceUnderTest({ override: comandoUpTo(Number.POSITIVE_INFINITY) });
+    const checked = await verifyService({
+      baseUrl: BASE_URL,
+      apiKey: SERVICE_KEY,
+      operations: ['promociones.setStatus'],
+      maxRequestsPerSecond: 1_000,
+      dispatcher: again.dispatcher,
+      profile: result.profile,
+    });
+    expect(checked.findings).toEqual([]);
+    expect(checked.verdict).toBe('agrees');
   });
 
   it('a service with our limit: one request past it, no finding', async () => {

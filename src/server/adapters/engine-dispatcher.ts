@@ -34,36 +34,44 @@ function rawHeaders(headers: Record<string, string>): Buffer[] {
 
 function sinkFor(handler: LegacyHandler): ResponseSink {
   if (handler.onRequestStart) {
-    let aborted = false;
-    const controller = {
-      abort: (reason?: Error) => {
-        aborted = true;
-        handler.onResponseError?.(controller as never, reason ?? new Error('aborted'));
+    let reason: Error | null = null;
+    // The dispatch's own abort: it also clears a fault's pending timer, then reports the error.
+    let abortDispatch: (reason?: Error) => void = () => {};
+    const controller: Dispatcher.DispatchController = {
+      abort: (error: Error) => {
+        if (reason) return;
+        reason = error ?? new Error('aborted');
+        abortDispatch(reason);
       },
       pause() {},
       resume() {},
       get aborted() {
-        return aborted;
+        return reason !== null;
       },
       paused: false,
-      reason: null,
+      get reason() {
+        return reason;
+      },
     };
     return {
-      start: () => handler.onRequestStart?.(controller as never, {}),
+      start: (abort) => {
+        abortDispatch = abort;
+        handler.onRequestStart?.(controller, {});
+      },
       respond: (response) => {
-        if (aborted) return;
-        handler.onResponseStart?.(controller as never, response.status, response.headers, '');
-        handler.onResponseData?.(controller as never, Buffer.from(response.body));
-        handler.onResponseEnd?.(controller as never, {});
+        if (reason) return;
+        handler.onResponseStart?.(controller, response.status, response.headers, '');
+        handler.onResponseData?.(controller, Buffer.from(response.body));
+        handler.onResponseEnd?.(controller, {});
       },
       respondPartly: (response, bytes) => {
-        if (aborted) return;
+        if (reason) return;
         const body = Buffer.from(response.body);
         const headers = { ...response.headers, 'content-length': String(body.length) };
-        handler.onResponseStart?.(controller as never, response.status, headers, '');
-        handler.onResponseData?.(controller as never, body.subarray(0, bytes));
+        handler.onResponseStart?.(controller, response.status, headers, '');
+        handler.onResponseData?.(controller, body.subarray(0, bytes));
       },
-      fail: (error) => !aborted && handler.onResponseError?.(controller as never, error),
+      fail: (error) => handler.onResponseError?.(controller, error),
     };
   }
   return {

@@ -16,6 +16,8 @@ const JSON_TYPES: readonly ProfileJsonType[] = [
 const SOURCES = ['document', 'probe', 'assumption'];
 const CHANGES = ['added', 'missing', 'type', 'nullable'];
 const LIMIT_RULES = ['minLength', 'maxLength', 'minimum', 'maximum'];
+/** The bounds a probe measures. */
+const UPPER = ['maxLength', 'maximum'];
 const DECLARED_RULES = ['type', 'pattern', 'enum', 'required'];
 const EXTRA_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -79,6 +81,18 @@ const KIND_CHECKS: Record<string, KindCheck> = {
     checkRules(fact.rules, LIMIT_RULES, `${at}.rules`, fail);
     for (const [rule, value] of Object.entries(fact.rules as Json))
       if (typeof value !== 'number' || !Number.isFinite(value)) fail(`${at}.rules.${rule} must be a number`);
+    if (fact.largestTried !== undefined) {
+      const upper = Object.keys(fact.rules as Json);
+      if (
+        fact.largestTried !== true ||
+        fact.source !== 'probe' ||
+        upper.length !== 1 ||
+        !UPPER.includes(upper[0] as string)
+      )
+        fail(
+          `${at}.largestTried must be true, with source 'probe' and one rule, maxLength or maximum (the largest value tried)`,
+        );
+    }
   },
   parameter(fact, at, fail) {
     if (typeof fact.parameter !== 'string' || !/^request\.(body|query|header)\.[\w-]+$/.test(fact.parameter))
@@ -122,8 +136,7 @@ function checkKind(fact: Json, at: string, fail: Fail): void {
   else check(fact, at, fail);
 }
 
-function checkFact(fact: unknown, index: number, fail: Fail): void {
-  const at = `profile.calibrations[${index}]`;
+function checkFact(fact: unknown, at: string, fail: Fail): void {
   if (!isObject(fact)) fail(`${at} must be an object`);
   const serviceWide =
     (fact.kind === 'header' || fact.kind === 'rate-limit' || fact.kind === 'operation-extra') &&
@@ -133,6 +146,24 @@ function checkFact(fact: unknown, index: number, fail: Fail): void {
   if (!SOURCES.includes(fact.source as string)) fail(`${at}.source must be one of ${SOURCES.join(', ')}`);
   checkKind(fact, at, fail);
 }
+
+/** A fact's first problem, as `checkProfile` would word it (`calibration` for its place); undefined when it is one. */
+export function factProblem(fact: unknown): string | undefined {
+  let problem: string | undefined;
+  const fail: Fail = (message) => {
+    problem = message;
+    throw new FactRefused();
+  };
+  try {
+    checkFact(fact, 'calibration', fail);
+  } catch (error) {
+    if (!(error instanceof FactRefused)) throw error;
+  }
+  return problem;
+}
+
+/** Ends a check at its first problem (factProblem). */
+class FactRefused extends Error {}
 
 /**
  * Checks a profile as an option (`createReferenceServer({ profile })`, `verifyService({ profile })`):
@@ -152,7 +183,7 @@ export function checkProfile(profile: unknown, fail: Fail): ServiceProfile | und
     );
   if (!Array.isArray(profile.calibrations)) fail('profile.calibrations must be an array');
   profile.calibrations.forEach((fact, index) => {
-    checkFact(fact, index, fail);
+    checkFact(fact, `profile.calibrations[${index}]`, fail);
   });
   if (profile.entries !== undefined && !Array.isArray(profile.entries))
     fail('profile.entries must be an array');

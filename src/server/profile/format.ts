@@ -48,7 +48,10 @@ export interface ProfileFactBase {
  * - `rate-limit` (`operationId` null): the requests a key is let through in a window before a
  *   429, and the whole seconds of that 429's `Retry-After` (null: none seen), as a sandbox burst
  *   met them.
- * - `limit`: the rules of a parameter (`request.body.titulo`) as the service's document declares them.
+ * - `limit`: the rules of a parameter (`request.body.titulo`) as the service's document declares
+ *   them (`source: document`), or the upper bound a probe measured looser than ours (`source:
+ *   probe`); `largestTried: true` when the service took even the largest value verify tries (the
+ *   rule's value): no limit was found, and the reference server sets none there.
  * - `parameter`: a parameter's other rules as the service's document declares them (`type`,
  *   `pattern`, `enum`, `required`; null: not declared). The document says so; requests are
  *   checked by our rules still.
@@ -95,7 +98,13 @@ export type ProfileFact =
       requests: number;
       retryAfter: number | null;
     })
-  | (ProfileFactBase & { kind: 'limit'; parameter: string; rules: ProfileLimitRules })
+  | (ProfileFactBase & {
+      kind: 'limit';
+      parameter: string;
+      rules: ProfileLimitRules;
+      /** A probe's: the service took every value tried, up to the rule's value, the largest verify tries. */
+      largestTried?: true;
+    })
   | (ProfileFactBase & { kind: 'parameter'; parameter: string; declared: Record<string, unknown> })
   | (ProfileFactBase & { kind: 'operation-missing' })
   | (Omit<ProfileFactBase, 'operationId'> & {

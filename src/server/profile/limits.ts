@@ -5,9 +5,21 @@ import type { ProfileFact } from './format.js';
 
 type LimitFact = Extract<ProfileFact, { kind: 'limit' }>;
 
+/**
+ * The upper bounds a fact says the service has: the measured ones, or none where the service took
+ * even the largest value verify tries (`largestTried`): no limit was found, so none is made up.
+ */
+export function upperBoundsOf(fact: LimitFact): { maxLength?: number; maximum?: number } {
+  const { maxLength, maximum } = fact.rules;
+  const past = (bound: number | undefined) =>
+    bound !== undefined && fact.largestTried ? Number.POSITIVE_INFINITY : bound;
+  return { maxLength: past(maxLength), maximum: past(maximum) };
+}
+
 /** What one rule refuses of a value, in the words of our other details; undefined when it keeps the rule. */
 function broken(value: unknown, fact: LimitFact): Pick<ProblemDetail, 'message' | 'code'> | undefined {
-  const { minLength, maxLength, minimum, maximum } = fact.rules;
+  const { minLength, minimum } = fact.rules;
+  const { maxLength, maximum } = upperBoundsOf(fact);
   if (typeof value === 'string') {
     if (maxLength !== undefined && value.length > maxLength)
       return { message: `must be at most ${maxLength} characters`, code: 'too_big' };

@@ -2,6 +2,7 @@ import { describeParameters } from '../../operations/parameters.js';
 import type { Operation } from '../../operations/table.js';
 import { parameterPlace } from './field-path.js';
 import type { ProfileFact } from './format.js';
+import { upperBoundsOf } from './limits.js';
 
 type LimitFact = Extract<ProfileFact, { kind: 'limit' }>;
 
@@ -21,7 +22,7 @@ export interface Loosened {
 
 /** The value the table takes in its place, when `value` is past the table's bound and within the service's. */
 function standInFor(value: unknown, table: Record<string, unknown>, fact: LimitFact): unknown {
-  const { maxLength, maximum } = fact.rules;
+  const { maxLength, maximum } = upperBoundsOf(fact);
   if (typeof value === 'string' && typeof table.maxLength === 'number' && maxLength !== undefined)
     return value.length > table.maxLength && value.length <= maxLength
       ? value.slice(0, table.maxLength)
@@ -36,8 +37,9 @@ const placeKey = (where: string, name: string) => `${where}.${name}`;
 
 /**
  * The limits a probe measured looser than the table's (`source: probe`, a larger `maxLength` or
- * `maximum`): the table still checks every other rule of the value, on a stand-in at its own
- * bound, and the handler gets the value as sent. Undefined when the operation has none.
+ * `maximum`, or none found up to the largest value tried): the table still checks every other rule
+ * of the value, on a stand-in at its own bound, and the handler gets the value as sent. Undefined
+ * when the operation has none.
  */
 export function loosenedBy(operation: Operation, facts: readonly LimitFact[]): Loosened | undefined {
   const parameters = describeParameters(operation);
