@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { loadGlobalDispatcher } from '#undici-loader';
 import { counted } from '../core/index.js';
 import { onAbort } from '../limits/abort-listeners.js';
+import { type AnswerHeaders, UndiciHandler } from './undici-handler.js';
 
 export interface TransportRequest {
   method: string;
@@ -67,14 +68,11 @@ export function declaredOver(
     : undefined;
 }
 
-function headersFrom(raw: Buffer[] | string[] | null): Record<string, string> {
+function headersFrom(answer: AnswerHeaders): Record<string, string> {
   const headers: Record<string, string> = {};
-  if (!raw) return headers;
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = String(raw[index]).toLowerCase();
-    const value = String(raw[index + 1]);
-    const previous = headers[name];
-    headers[name] = previous === undefined ? value : `${previous}, ${value}`;
+  for (const name in answer) {
+    const value = answer[name];
+    if (value !== undefined) headers[name] = typeof value === 'string' ? value : value.join(', ');
   }
   return headers;
 }
@@ -88,29 +86,32 @@ class BufferedAnswer implements TransportResponse {
 
   constructor(
     readonly status: number,
-    private readonly rawHeaders: Buffer[] | string[] | null,
+    private readonly answerHeaders: AnswerHeaders,
     readonly text: string,
   ) {}
 
   get headers(): Record<string, string> {
-    this.#headers ??= headersFrom(this.rawHeaders);
+    this.#headers ??= headersFrom(this.answerHeaders);
     return this.#headers;
   }
 }
 
+const NO_HEADERS: AnswerHeaders = Object.freeze({});
+
 /**
  * A dispatch handler that keeps the whole body in memory, up to the call's limit: the SDK decodes
  * whole envelopes, so the stream machinery of `undici.request` would be cost without use. It
- * speaks undici's handler API that every Dispatcher accepts (Agent, ProxyAgent, MockAgent, the
- * in-process engine). Whatever throws in a callback settles the call with it: undici ignores what
- * a handler throws once the request has completed, and the call would never end.
+ * speaks undici's current handler API (Agent, ProxyAgent, MockAgent, the in-process engine; see
+ * `UndiciHandler` for undici 6's dispatchers). Whatever throws in a callback settles the call with
+ * it: undici ignores what a handler throws once the request has completed, and the call would
+ * never end.
  */
-class BufferingHandler {
+class BufferingHandler extends UndiciHandler {
   #status = 0;
-  #rawHeaders: Buffer[] | string[] | null = null;
+  #headers: AnswerHeaders = NO_HEADERS;
   #chunks: Buffer[] = [];
   #received = 0;
-  #abort: ((reason: Error) => void) | undefined;
+  #controller: Dispatcher.DispatchController | undefined;
   #cancelled: Error | undefined;
   #settled = false;
 
@@ -118,7 +119,9 @@ class BufferingHandler {
     private readonly limit: number,
     private readonly resolve: (response: TransportResponse) => void,
     private readonly reject: (error: Error) => void,
-  ) {}
+  ) {
+    super();
+  }
 
   /**
    * Ends the request from outside (timeout, the caller's signal) or from inside (the limit), and
@@ -129,38 +132,41 @@ class BufferingHandler {
     this.#cancelled = reason;
     this.#fail(reason);
     try {
-      this.#abort?.(reason);
+      this.#controller?.abort(reason);
     } catch {
       // The connection is being torn down already; the call has settled.
     }
   }
 
-  onConnect(abort: (reason: Error) => void): void {
-    this.#abort = abort;
-    if (this.#cancelled) abort(this.#cancelled);
+  override onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#cancelled) controller.abort(this.#cancelled);
   }
 
-  onHeaders(status: number, rawHeaders: Buffer[] | string[] | null): boolean {
-    if (status < 200) return true;
+  override onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    status: number,
+    headers: AnswerHeaders,
+  ): void {
+    if (status < 200) return;
     this.#status = status;
-    this.#rawHeaders = rawHeaders;
-    const tooLarge = declaredOver(contentLengthOf(rawHeaders), this.limit);
+    this.#headers = headers;
+    const length = headers['content-length'];
+    const tooLarge = declaredOver(typeof length === 'string' ? length : length?.[0], this.limit);
     if (tooLarge) this.cancel(tooLarge);
-    return true;
   }
 
-  onData(chunk: Buffer): boolean {
-    if (this.#cancelled) return false;
+  override onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#cancelled) return;
     this.#received += chunk.length;
     if (this.#received > this.limit) {
       this.cancel(new TransportTooLarge(this.limit, this.#received, undefined));
-      return false;
+      return;
     }
     this.#chunks.push(chunk);
-    return true;
   }
 
-  onComplete(): void {
+  override onResponseEnd(): void {
     if (this.#settled) return;
     if (this.#cancelled) {
       this.#fail(this.#cancelled);
@@ -178,10 +184,10 @@ class BufferingHandler {
     }
     this.#settled = true;
     this.#chunks = [];
-    this.resolve(new BufferedAnswer(this.#status, this.#rawHeaders, text));
+    this.resolve(new BufferedAnswer(this.#status, this.#headers, text));
   }
 
-  onError(error: Error): void {
+  override onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     this.#fail(this.#cancelled ?? error);
   }
 
@@ -191,16 +197,6 @@ class BufferingHandler {
     this.#chunks = [];
     this.reject(error);
   }
-}
-
-/** The raw headers' Content-Length, found without building the header record. */
-function contentLengthOf(raw: Buffer[] | string[] | null): string | undefined {
-  if (!raw) return undefined;
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index] as Buffer | string;
-    if (name.length === 14 && String(name).toLowerCase() === 'content-length') return String(raw[index + 1]);
-  }
-  return undefined;
 }
 
 function send(dispatcher: Dispatcher, request: TransportRequest): Promise<TransportResponse> {
@@ -238,10 +234,10 @@ function send(dispatcher: Dispatcher, request: TransportRequest): Promise<Transp
           headers: request.headers,
           body: request.body ?? null,
         },
-        handler as unknown as Dispatcher.DispatchHandler,
+        handler,
       );
     } catch (error) {
-      handler.onError(error as Error);
+      handler.cancel(error as Error);
     }
   });
 }

@@ -260,15 +260,23 @@ describe('a handler callback that throws', () => {
   it('settles the call with the cause, once', async () => {
     const throwing = {
       dispatch(_options: unknown, handler: Record<string, (...args: unknown[]) => unknown>) {
-        handler.onConnect?.(() => {});
-        handler.onHeaders?.(200, [], () => {});
-        handler.onData?.({
+        const controller = {
+          abort() {},
+          pause() {},
+          resume() {},
+          aborted: false,
+          paused: false,
+          reason: null,
+        };
+        handler.onRequestStart?.(controller, {});
+        handler.onResponseStart?.(controller, 200, {}, 'OK');
+        handler.onResponseData?.(controller, {
           length: 4,
           toString: () => {
             throw new RangeError('Cannot create a string longer than 0x1fffffe8 characters');
           },
         });
-        handler.onComplete?.([]);
+        handler.onResponseEnd?.(controller, {});
         return true;
       },
     };
