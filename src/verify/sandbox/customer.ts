@@ -29,9 +29,16 @@ function skipAll(
   }
 }
 
+/** The creation sent again with its key and body: the original answer, marked as a replay. */
+async function replayCreation(run: Run, state: SandboxState, probes: Probes, created: Pair): Promise<void> {
+  const replay = probes.replay && (await write(run, state, probes.replay));
+  if (probes.replay && replay) compareReplay(run, probes.replay, created, replay);
+}
+
 /**
  * A created customer whose uid the table's rule for `{uid}` refuses (`""`, `..`): a `value`
- * finding (unless the record's own rule already made one there), and nothing built on it.
+ * finding (unless the record's own rule already made one there), and nothing built on it: every
+ * step that names the customer is inconclusive (the replay names none, and still runs).
  */
 function refuseUid(run: Run, probes: Probes, create: Probe, problem: string): void {
   addFinding(run, {
@@ -48,7 +55,7 @@ function refuseUid(run: Run, probes: Probes, create: Probe, problem: string): vo
     run,
     probes,
     `the service answered the creation with a uid the table refuses (${problem}): no request was built on it`,
-    CUSTOMER_STEPS,
+    CUSTOMER_STEPS.filter((step) => step !== 'replay'),
     'inconclusive',
   );
 }
@@ -116,12 +123,15 @@ export async function customerSequence(run: Run, state: SandboxState, probes: Pr
     return;
   }
   const problem = idProblem('uid', uid);
-  if (problem !== undefined) return refuseUid(run, probes, create, problem);
+  if (problem !== undefined) {
+    refuseUid(run, probes, create, problem);
+    await replayCreation(run, state, probes, created);
+    return;
+  }
   run.found.uid = uid;
   state.referenceFound.uid = referenceUid;
   const before = await read(run, state, probes.readBack);
-  const replay = probes.replay && (await write(run, state, probes.replay));
-  if (probes.replay && replay) compareReplay(run, probes.replay, created, replay);
+  await replayCreation(run, state, probes, created);
   const { addPoints } = probes;
   const added = addPoints && (await write(run, state, addPoints));
   if (addPoints && added && settleSuccess(run, addPoints, added)) {
