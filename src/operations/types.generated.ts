@@ -113,7 +113,6 @@ export type PuntosResultado = {
   /** Customer UID. */
   uid: string;
   movimientoId: string;
-  /** Points in the public unit; a negative number removes. */
   puntos: number;
   /** Balance after the movement. */
   saldo: number;

@@ -22,6 +22,8 @@ const SAFE: Row[] = [
   // A number for the task's nombre (a string) is coerced and taken: 200, where the reference refuses it.
   ['breaking', 'status', 'request.body.nombre', ['tareas.setStatus']],
   ['info', 'header', 'header.X-Request-Id', ALL],
+  // The points dry run drawn as the applied variant (dryRun: false): a dry run that says it ran.
+  ['breaking', 'value', 'response.200.data.dryRun', ['grupos.puntos.add']],
 ];
 
 export const OPENAPI_MOCK: Record<'safe' | 'sandbox', Row[]> = {
@@ -40,6 +42,8 @@ export const OPENAPI_MOCK: Record<'safe' | 'sandbox', Row[]> = {
     ['breaking', 'parameter', 'request.body.puntos', ['clientes.puntos.add']],
     // The tag's run affects another count than its dry run said (each drawn at random).
     ['differs', 'parameter', 'request.body.dryRun', ['grupos.etiquetas.add']],
+    // The tag's dry run drawn as the applied variant too.
+    ['breaking', 'value', 'response.200.data.dryRun', ['grupos.etiquetas.add']],
     // 200 reads unpaced, none refused: the middleware has no rate limit.
     ['info', 'limit', 'rateLimit.requests', [null]],
   ],
