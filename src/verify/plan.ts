@@ -4,9 +4,9 @@ import { getOperation, type Operation } from '../operations/table.js';
 import { baseQuery, isCreate, keySource, refusalBase } from './base-request.js';
 import { FOUND_BY } from './listers.js';
 import type { ParamValue, Probe } from './probe.js';
-import { plannedLookups } from './probes/nowhere.js';
+import { neverSafe, plannedLookups } from './probes/nowhere.js';
 import { authProbes, ruleProbes, scopeProbe } from './refusal-probes.js';
-import type { Samples } from './types.js';
+import type { Samples, VerifyMode } from './types.js';
 
 /** What a plan is made from: the operations asked for, what the key may call, and the samples. */
 export interface PlanInput {
@@ -23,13 +23,26 @@ export interface PlanInput {
   samples: Samples;
   /** A string that makes each probe's Idempotency-Key its own. */
   runId: string;
+  /** Safe mode plans only the refusals a read can aim at nothing, and none of a create. */
+  mode: VerifyMode;
 }
 
-/** A check a plan leaves out, and why. */
+/** A check a plan leaves out, and why; `unsafe`: left out as it could change the service (default `skipped`). */
 export interface SkippedCheck {
   operation: Operation;
   check: string;
   note: string;
+  outcome?: 'unsafe';
+}
+
+/**
+ * Why safe mode never sends a refusal probe, whatever the service answers: a create (a service
+ * that took it would make a record), or a write no read can aim at nothing (probes/nowhere.ts).
+ */
+function neverSafeIn(probe: Probe): string | undefined {
+  if (isCreate(probe.operation))
+    return 'not sent in safe mode: a service that took it would create a record; --mode sandbox sends it';
+  return neverSafe(probe);
 }
 
 export interface Plan {
@@ -108,7 +121,7 @@ function dryRunProbes(operation: Operation, input: PlanInput, nextKey: () => str
 /**
  * The probes of a run, in the order they are sent: reads first (they find identifiers for later
  * reads), then dry runs, then the reads that show the refusals' identifiers name nothing, then the
- * requests every correct service refuses.
+ * requests every correct service refuses (in safe mode, only those a read can aim at nothing).
  */
 export function planProbes(input: PlanInput): Plan {
   const reads: Probe[] = [];
@@ -142,8 +155,15 @@ export function planProbes(input: PlanInput): Plan {
       keep(readProbe(operation, input), (probe: Probe) => reads.push(probe));
     if (operation.groupAction)
       keep(dryRunProbes(operation, input, nextKey), (probes: Probe[]) => dryRuns.push(...probes));
-    refusals.push(...authProbes(operation, nextKey), ...ruleProbes(operation, nextKey));
+    for (const probe of [...authProbes(operation, nextKey), ...ruleProbes(operation, nextKey)]) {
+      const never = input.mode === 'safe' ? neverSafeIn(probe) : undefined;
+      if (never === undefined) refusals.push(probe);
+      else skipped.push({ operation, check: probe.check, note: never, outcome: 'unsafe' });
+    }
   }
   // The reads that show the write refusals' identifiers name nothing come right before them.
-  return { probes: [...reads, ...dryRuns, ...plannedLookups(refusals), ...refusals], skipped };
+  return {
+    probes: [...reads, ...dryRuns, ...plannedLookups(refusals, input.mode), ...refusals],
+    skipped,
+  };
 }

@@ -14,6 +14,7 @@ import type {
   Finding,
   OperationId,
   ServiceProfile,
+  WriteAccepted,
 } from './types.js';
 
 /** What a run gathers as it goes; verify.ts turns it into the result. */
@@ -35,6 +36,8 @@ export interface Run {
   answers: number;
   /** What a sandbox run created or changed on the service. */
   created: CreatedRecord[];
+  /** Writes sent expecting a refusal that the service answered 2xx; after the first, no refusal is sent. */
+  writesAccepted: WriteAccepted[];
   /** The operations the service's document lists for the key (known after discovery). */
   lists: ReadonlySet<OperationId>;
   /**

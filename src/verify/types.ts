@@ -75,7 +75,9 @@ export interface SentRequest {
 /**
  * How a check of an operation was settled. `inconclusive`: it ran, and the answers could not
  * decide (a control refused itself, or answered otherwise in a way that proves nothing): never a
- * finding, never a calibration. `unsafe`: not sent, as no identifier could be shown to name nothing.
+ * finding, never a calibration. `unsafe`: not sent, as it could change the service: a create in
+ * safe mode, a write whose identifiers no direct read showed to name nothing (404), or any write
+ * expecting a refusal after the service carried one out.
  */
 export type CoverageOutcome = 'observed' | 'inferred' | 'assumed' | 'skipped' | 'inconclusive' | 'unsafe';
 
@@ -142,6 +144,16 @@ export interface CreatedRecord {
   on?: string | number;
 }
 
+/** A write verify sent expecting a refusal, which the service answered 2xx; no key, no record value. */
+export interface WriteAccepted {
+  method: string;
+  /** Path and query as sent (verify's own identifiers; one an earlier read found shows as its `{name}`). */
+  path: string;
+  status: number;
+  /** The check it was sent for: `refusal: request.body.puntos above the maximum 10000`. */
+  why: string;
+}
+
 export interface VerifyResult {
   verdict: Verdict;
   findings: Finding[];
@@ -150,6 +162,11 @@ export interface VerifyResult {
   requests: SentRequest[];
   /** Everything the run created or changed on the service: empty in safe mode. */
   created: CreatedRecord[];
+  /**
+   * Every write the service answered 2xx that verify sent expecting a refusal: the service carried
+   * out what it must refuse. After the first, no other refusal is sent (its checks are `unsafe`).
+   */
+  writesAccepted: WriteAccepted[];
   /** Why, in one sentence: always with `unverified`, and when a run stopped early. */
   reason?: string;
   /** What kind of bad target or stop `reason` describes. */

@@ -37,6 +37,7 @@ function newRun(options: ResolvedVerifyOptions): Run {
     headersSeen: new Map(),
     answers: 0,
     created: [],
+    writesAccepted: [],
     lists: new Set(),
     nowhere: new Map(),
   };
@@ -57,6 +58,7 @@ function finish(run: Run, unusable: Unusable | undefined): VerifyResult {
       profile: buildProfile(run, [...run.profile, ...headerProfile(run)]),
       requests: run.service.requests,
       created: run.created,
+      writesAccepted: run.writesAccepted,
     },
     run.options.apiKey,
   );
@@ -130,10 +132,12 @@ export async function verifyServiceWithClock(
     holds: (scope: Scope) => discovery.scopes.includes(scope),
     samples: resolved.samples,
     runId: newRunId(),
+    mode: resolved.mode,
   };
   const plan = planProbes(input);
   const sandbox = resolved.mode === 'sandbox' ? planSandbox(input) : undefined;
-  for (const { operation, check, note } of plan.skipped) cover(run, operation.id, check, 'skipped', note);
+  for (const { operation, check, note, outcome } of plan.skipped)
+    cover(run, operation.id, check, outcome ?? 'skipped', note);
   run.planned = 1 + plan.probes.length + (sandbox ? sandboxSequence(sandbox).length : 0);
   for (const probe of plan.probes) {
     if (run.stopped) break;
@@ -156,6 +160,7 @@ export async function planVerification(options: VerifyOptions = {}): Promise<Pla
     holds: () => true,
     samples: resolved.samples,
     runId: newRunId(),
+    mode: resolved.mode,
   };
   const plan = planProbes(input);
   const sandbox = resolved.mode === 'sandbox' ? sandboxSequence(planSandbox(input)) : [];

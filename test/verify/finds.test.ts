@@ -97,7 +97,8 @@ const CASES: Case[] = [
   },
   {
     name: 'a 400 carries another codigoRespuesta',
-    operations: ['grupos.nombre.set'],
+    // A write safe mode can aim at nothing: a GET of its regaloId answers 404.
+    operations: ['promociones.setStatus'],
     change: editEnvelope(
       (_, response) => response.status === 400,
       (envelope) => {
@@ -106,7 +107,7 @@ const CASES: Case[] = [
     ),
     finding: {
       kind: 'error-code',
-      operationId: 'grupos.nombre.set',
+      operationId: 'promociones.setStatus',
       location: 'response.400.codigoRespuesta',
       severity: 'differs',
       basis: 'reference',
@@ -114,7 +115,8 @@ const CASES: Case[] = [
   },
   {
     name: 'details is one object instead of a list',
-    operations: ['grupos.nombre.set'],
+    // A write safe mode can aim at nothing: a GET of its regaloId answers 404.
+    operations: ['promociones.setStatus'],
     change: editEnvelope(
       (_, response) => response.status === 400,
       (envelope) => {
@@ -123,7 +125,7 @@ const CASES: Case[] = [
     ),
     finding: {
       kind: 'error-shape',
-      operationId: 'grupos.nombre.set',
+      operationId: 'promociones.setStatus',
       location: 'response.400.details',
       // The list is the reference's form (the spec says only that details describes the invalid
       // parameters), and the SDK keeps another form as sent: it differs.
@@ -147,10 +149,11 @@ const CASES: Case[] = [
             }),
           }
         : response,
-    // The in-range control (titulo at 120 characters, 114 of them x) is accepted alike: by the
-    // control rule the service took the longer titulo, a looser limit (up to 16 times ours past it).
+    // The service carried out a write it must refuse (to a customer a GET showed not to be there):
+    // a breaking status finding, and nothing more is sent (no control, no longer titulo).
+    // looser-limit.test.ts measures a looser limit a service answers as its control.
     finding: {
-      kind: 'limit',
+      kind: 'status',
       operationId: 'clientes.notificaciones.send',
       location: 'request.body.titulo',
       severity: 'breaking',

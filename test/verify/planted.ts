@@ -43,8 +43,9 @@ export interface Plant {
   location: string;
   describe: string;
   /**
-   * Only a sandbox run can observe it (`sandbox`), or a key without the scope it is about
-   * (`scoped-key`: SCOPED_KEY_SCOPES): left out of the safe-mode expectation of a key holding every scope.
+   * Only a sandbox run of the twin can observe it (`sandbox`), or a key without the scope it is
+   * about (`scoped-key`: SCOPED_KEY_SCOPES): left out of the safe-mode expectation of a key holding
+   * every scope.
    */
   needs?: 'sandbox' | 'scoped-key';
   apply: Rewrites;
@@ -430,6 +431,8 @@ export const ALL_PLANTS: readonly Plant[] = [
     operationId: 'tareas.setStatus',
     location: 'response.400.codigoRespuesta',
     describe: 'Invalid task status changes answer codigoRespuesta 1001 (ours 9400)',
+    // Safe mode sends no write to a task: no GET names a tareaId alone.
+    needs: 'sandbox',
     apply: {
       response: changeFailures('tareas.setStatus', 400, (envelope) => {
         envelope.codigoRespuesta = 1001;
@@ -442,6 +445,8 @@ export const ALL_PLANTS: readonly Plant[] = [
     operationId: 'promociones.setStatus',
     location: 'response.400.details',
     describe: 'details of an invalid promotion command is an object keyed by field, not our list',
+    // Safe mode shows a regaloId names nothing only by promociones.cupones.list, which cupones-gone takes away.
+    needs: 'sandbox',
     apply: {
       response: changeFailures('promociones.setStatus', 400, (envelope) => {
         const list = Array.isArray(envelope.details) ? envelope.details : [];
@@ -486,6 +491,8 @@ export const ALL_PLANTS: readonly Plant[] = [
     operationId: 'promociones.setStatus',
     location: 'request.body.comando',
     describe: `comando over ${LIMITS.comandoMaxLength} characters is not refused (the twin takes up to ${TWIN_COMANDO_MAX}; its document still says ${LIMITS.comandoMaxLength}): the request goes on to an unknown id or command`,
+    // As details-keyed: safe mode has no read to aim a promotion's write at nothing.
+    needs: 'sandbox',
     apply: {
       request(exchange, current) {
         const body = is('promociones.setStatus')(exchange) ? jsonBody(current) : undefined;

@@ -1,11 +1,13 @@
 /**
  * The round trip of the differences only sandbox mode sees: a stricter rate limit and a 429
- * without Retry-After (the burst), and a replayed creation not marked Idempotent-Replayed. Verify
+ * without Retry-After (the burst), a replayed creation not marked Idempotent-Replayed, keys sent
+ * again and carried out, and the refusals of writes safe mode cannot aim at nothing. Verify
  * the twin in sandbox mode and write its profile; with that profile, the twin and a reference
  * engine following the profile agree, and a plain reference engine differs at the same
  * operations and locations.
  */
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/operations/limits.js';
 import type { ServiceProfile } from '../../src/verify/index.js';
 import { verifyServiceWithClock } from '../../src/verify/verify.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
@@ -15,6 +17,10 @@ import { ALL_PLANTS, TWIN_RATE_LIMIT } from './planted.js';
 /** The burst's plants and the unmarked replay. */
 const plants = ALL_PLANTS.filter((plant) =>
   ['no-retry-after', 'rate-limit-stricter', 'replay-unmarked'].includes(plant.id),
+);
+/** Refusals of writes safe mode cannot aim at nothing (a task's; a promotion's without its cupones read). */
+const refusals = ALL_PLANTS.filter((plant) =>
+  ['codigo-1001', 'details-keyed', 'comando-looser'].includes(plant.id),
 );
 /** A key sent again, carried out where our engine replays or refuses it. */
 const repeats = ALL_PLANTS.filter((plant) =>
@@ -92,7 +98,7 @@ describe('the round trip of a profile, in sandbox mode', () => {
       ALL_PLANTS.filter((plant) => plant.needs === 'sandbox')
         .map((plant) => plant.id)
         .sort(),
-    ).toEqual([...plants, ...repeats].map((plant) => plant.id).sort());
+    ).toEqual([...plants, ...repeats, ...refusals].map((plant) => plant.id).sort());
     const first = await sandboxRun(twinOnClock(twinPlants));
     expect(first.findings.map(where).sort()).toEqual(twinPlants.map(where).sort());
     const { profile } = first;
@@ -132,6 +138,31 @@ describe('the round trip of a profile, in sandbox mode', () => {
     expect(following.created.filter((made) => made.kind === 'customer')).toHaveLength(2);
     const plain = await sandboxRun(twinOnClock([]), profile);
     expect(plain.findings.map(where).sort()).toEqual(twinPlants.map(where).sort());
+    expect(plain.verdict).toBe('differs');
+  }, 90_000);
+
+  it('refusals of a task and a promotion (another code, keyed details, a looser limit): calibrated, agreed with, found again', async () => {
+    const first = await sandboxRun(twinOnClock(refusals));
+    expect(first.findings.map(where).sort()).toEqual(refusals.map(where).sort());
+    const { profile } = first;
+    const entry = (path: string) => profile.entries.find((one) => one.path === path);
+    expect(entry('refusals.tareas.setStatus.400')?.value).toEqual({ codigoRespuesta: 1001, details: 'list' });
+    expect(entry('refusals.promociones.setStatus.400')?.value).toMatchObject({ details: 'keyed' });
+    // A looser limit, measured: the largest value the twin took, from a probe (its document says ours).
+    expect(profile.calibrations).toContainEqual({
+      kind: 'limit',
+      operationId: 'promociones.setStatus',
+      parameter: 'request.body.comando',
+      rules: { maxLength: LIMITS.comandoMaxLength * 2 },
+      source: 'probe',
+    });
+    const again = await sandboxRun(twinOnClock(refusals), profile);
+    expect(again.findings.map(where)).toEqual([]);
+    expect(again.verdict).toBe('agrees');
+    const following = await sandboxRun(twinOnClock([], { profile }), profile);
+    expect(following.findings.map(where)).toEqual([]);
+    const plain = await sandboxRun(twinOnClock([]), profile);
+    expect(plain.findings.map(where).sort()).toEqual(refusals.map(where).sort());
     expect(plain.verdict).toBe('differs');
   }, 90_000);
 

@@ -17,11 +17,13 @@ const where = (item: { operationId: string | null; location: string }) =>
 /** The runs and the twins share a virtual clock: the pace costs no real time. */
 const clock = createVirtualClock();
 
+/** Sandbox mode: the scope is met on a write to a group, which safe mode does not send (no GET names a group alone). */
 const run = (target: DivergentTwin, profile?: ServiceProfile) =>
   verifyServiceWithClock(
     {
       baseUrl: 'http://twin.invalid',
       apiKey: target.apiKey,
+      mode: 'sandbox',
       samples: target.samples,
       maxRequestsPerSecond: 50,
       dispatcher: target.dispatcher,

@@ -19,19 +19,29 @@ const READS: Scope[] = [
 ];
 
 /**
- * What a key cannot measure: a create it may not call (a service that ignored the scope would
- * create a record), and the writes it may not call whose identifiers no read it may call can show
- * to name nothing (unsafe: a service that ignored the scope would change a record there).
+ * What a safe run cannot measure: a create (a service that took a refusal of it would create a
+ * record), a write to a task or a group but the sample group's dry runs (no GET names one alone),
+ * and the writes whose identifiers no read the key may call can show to name nothing (a service
+ * that ignored the rule would change a record there).
  */
 const UNMEASURED: Record<string, string[]> = {
-  'every scope': [],
-  'the read scopes': ['clientes.create', 'grupos.puntos.add', 'grupos.etiquetas.add', 'grupos.nombre.set'],
+  'every scope': ['tareas.setStatus', 'clientes.create', 'grupos.nombre.set'],
+  'the read scopes': [
+    'tareas.setStatus',
+    'clientes.create',
+    'grupos.puntos.add',
+    'grupos.etiquetas.add',
+    'grupos.nombre.set',
+  ],
   'one write scope': [
     'tareas.setStatus',
     'clientes.create',
     'clientes.update',
+    'clientes.puntos.add',
     'clientes.notificaciones.send',
     'clientes.nivel.recalculate',
+    'grupos.etiquetas.add',
+    'grupos.nombre.set',
     'promociones.setStatus',
   ],
 };

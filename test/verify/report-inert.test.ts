@@ -116,6 +116,7 @@ function resultSaying(said: Said): VerifyResult {
       { method: 'GET', path: '/ext/v3/openapi.json', purpose: 'discovery', status: 200, durationMs: 1 },
     ],
     created: [{ kind: 'movement', id: said.id, on: said.on, operationId: 'clientes.puntos.add' }],
+    writesAccepted: [{ method: 'PATCH', path: `/ext/v3/clientes/${said.id}`, status: 200, why: said.note }],
   };
 }
 

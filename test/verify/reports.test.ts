@@ -56,6 +56,7 @@ const result = (overrides: Partial<VerifyResult> = {}): VerifyResult => ({
     { method: 'GET', path: '/ext/v3/openapi.json', purpose: 'discovery', status: 200, durationMs: 3 },
   ],
   created: [],
+  writesAccepted: [],
   ...overrides,
 });
 

@@ -97,6 +97,8 @@ describe('safe ids', () => {
     expect(new Set(unsafe)).toEqual(
       new Set([
         'tareas.setStatus',
+        // Safe mode sends no refusal of a create, whatever the service holds.
+        'clientes.create',
         'clientes.update',
         'clientes.puntos.add',
         'clientes.notificaciones.send',
@@ -107,11 +109,14 @@ describe('safe ids', () => {
         'promociones.setStatus',
       ]),
     );
-    const note = result.coverage
-      .find((entry) => entry.operationId === 'grupos.nombre.set')
-      ?.checks.find((check) => check.outcome === 'unsafe')?.note;
-    expect(note).toMatch(
-      /grupos\.puntos\.add found a record at each grupoId tried \(2147483647, 2147483646, 2147483645\)/,
+    const noteOf = (operationId: string) =>
+      result.coverage
+        .find((entry) => entry.operationId === operationId)
+        ?.checks.find((check) => check.check === 'refusal: no key')?.note;
+    expect(noteOf('promociones.setStatus')).toMatch(
+      /promociones\.cupones\.list did not answer 404 to any regaloId tried \(2147483647, 2147483646, 2147483645\)/,
     );
+    // No GET names a group alone, and a dry run is a write: safe mode sends no write to a group.
+    expect(noteOf('grupos.nombre.set')).toMatch(/^no read of the table names a grupoId alone/);
   });
 });

@@ -188,11 +188,10 @@ describe('planVerification', () => {
     expect(new Set(plan.map((probe) => probe.purpose))).toEqual(
       new Set(['discovery', 'read', 'dry-run', 'refusal']),
     );
-    // The samples' group, then the dry run that shows the refusals' grupoId names nothing.
+    // The samples' group only: safe mode aims no write at a group (no GET names one alone).
     expect(plan.filter((probe) => probe.purpose === 'dry-run').map((probe) => probe.path)).toEqual([
       '/ext/v3/grupos/7/puntos',
       '/ext/v3/grupos/7/etiquetas',
-      '/ext/v3/grupos/2147483647/puntos',
     ]);
     expect(
       plan.find((probe) => probe.operationId === 'promociones.cupones.list' && probe.purpose === 'read')
@@ -244,10 +243,17 @@ describe('the plan is what a run sends', () => {
 });
 
 describe('a create is never sent in a form a lenient service would carry out', () => {
-  it('clientes.create gets no key, a wrong key, and a required field of the wrong type; nothing else', async () => {
+  it('safe mode sends clientes.create nothing: a service that took a refusal of it would create a record', async () => {
     const plan = await planVerification({ operations: ['clientes.create'] });
+    expect(plan.filter((probe) => probe.operationId === 'clientes.create')).toEqual([]);
+  });
+
+  it('sandbox mode refuses clientes.create with no key, a wrong key, and a required field of the wrong type; nothing else', async () => {
+    const plan = await planVerification({ operations: ['clientes.create'], mode: 'sandbox' });
     expect(
-      plan.filter((probe) => probe.operationId === 'clientes.create').map((probe) => probe.check),
+      plan
+        .filter((probe) => probe.operationId === 'clientes.create' && probe.purpose === 'refusal')
+        .map((probe) => probe.check),
     ).toEqual(['refusal: no key', 'refusal: a wrong key', 'refusal: request.body.usuarioData not an object']);
   });
 });

@@ -67,12 +67,14 @@ export async function writeOutputs(result: VerifyResult, files: OutputFiles): Pr
 }
 
 /**
- * One line on stderr: the verdict, what was found (by basis) and sent, the checks not run (by
- * reason), and why when the run could not judge.
+ * One line on stderr: the verdict, what was found (by basis) and sent, each write the service
+ * carried out that it must refuse, the checks not run (by reason), and why when the run could not judge.
  */
 export function summaryLine(result: VerifyResult): string {
   const sent = `${counted(result.requests.length, 'request')} sent`;
   const created = result.created.length > 0 ? `, ${result.created.length} created (see the report)` : '';
-  const said = [findingsByBasis(result.findings), `${sent}${created}`, notRunLine(result.coverage)];
+  const accepted = result.writesAccepted.map((write) => `${write.method} ${write.path} (${write.status})`);
+  const carried = accepted.length > 0 ? `carried out a write it must refuse: ${accepted.join(', ')}` : '';
+  const said = [findingsByBasis(result.findings), `${sent}${created}`, carried, notRunLine(result.coverage)];
   return `loyalty verify: ${result.verdict} (${said.filter(Boolean).join('; ')})${result.reason ? `: ${result.reason}` : ''}\n`;
 }

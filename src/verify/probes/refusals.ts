@@ -15,6 +15,7 @@ import { compareHeaders, tallyHeaders } from './headers.js';
 import { compareUpperBound } from './looser.js';
 import { aimedAtNothing } from './nowhere.js';
 import { sendProbe } from './send.js';
+import { carriedOut, writesStopped } from './writes.js';
 
 /** The codes the spec itself fixes, with its rule: a different one breaks code written against the spec. */
 const SPEC_CODES: ReadonlyMap<number, string> = new Map([
@@ -114,10 +115,12 @@ async function acceptance(run: Run, probe: Probe, observed: ProbeAnswer): Promis
  * A request every correct service refuses, sent to the service and to the reference engine: the
  * status, `codigoRespuesta`, the envelope's and `details`' shapes, and the API headers compared.
  * A write is aimed at identifiers a read showed to name nothing (nowhere.ts), else not sent
- * (`unsafe`). That the service took what it should refuse (a looser limit, a 2xx) needs a control
- * answered alike (control.ts); where it proves nothing, the check is `inconclusive`.
+ * (`unsafe`); one the service carries out is named and ends the run's writes (writes.ts). That the
+ * service took a value it should refuse (a looser limit, a 2xx to a read) needs a control answered
+ * alike (control.ts); where it proves nothing, the check is `inconclusive`.
  */
 export async function runRefusalProbe(run: Run, planned: Probe): Promise<void> {
+  if (writesStopped(run, planned)) return;
   const aimed = await aimedAtNothing(run, planned);
   if ('unsafe' in aimed) {
     cover(run, planned.operation.id, planned.check, 'unsafe', aimed.unsafe);
@@ -142,6 +145,8 @@ export async function runRefusalProbe(run: Run, planned: Probe): Promise<void> {
     tallyHeaders(run, probe, observed, expected);
     cover(run, probe.operation.id, probe.check, 'observed');
   };
+  // A write carried out (send.ts named it, a finding): no control or larger value may follow it.
+  if (carriedOut(probe, observed)) return settled();
   const control = () => sendProbe(run, sized(probe, probe.bound?.limit ?? 0));
   const bound = await compareUpperBound(run, probe, observed, expected, async () =>
     couldBeTaken(observed) ? control() : undefined,

@@ -46,6 +46,21 @@ function createdLines(result: VerifyResult): string[] {
   ];
 }
 
+/** Writes the service carried out that it must refuse: right under the verdict, each by method and path. */
+function acceptedLines(result: VerifyResult): string[] {
+  const accepted = result.writesAccepted;
+  if (accepted.length === 0) return [];
+  return [
+    '',
+    `**The service carried out ${counted(accepted.length, 'write')} it must refuse**; no other write was sent after the first:`,
+    '',
+    ...accepted.map(
+      (write) =>
+        `- ${markdownCode(`${write.method} ${write.path}`)} answered ${write.status}, sent for ${markdownText(write.why)}`,
+    ),
+  ];
+}
+
 function countBy<T extends string>(items: readonly { severity: T }[], value: T): number {
   return items.filter((item) => item.severity === value).length;
 }
@@ -61,6 +76,7 @@ export function renderMarkdownReport(result: VerifyResult): string {
   lines.push(
     `**Verdict: ${result.verdict}** for ${result.profile.origin ? markdownCode(result.profile.origin) : 'the service'}: ${counted(result.findings.length, 'finding')} (${counts}${basis}) from ${counted(result.requests.length, 'request')}.`,
   );
+  lines.push(...acceptedLines(result));
   const notRun = notRunLine(result.coverage);
   if (notRun) lines.push('', `Not run: ${markdownText(notRun)}.`);
   if (result.reason) lines.push('', `Reason: ${markdownText(result.reason)}`);

@@ -112,12 +112,18 @@ function customerSteps(runId: string, nextKey: () => string) {
         ...addPoints,
         body: { ...points, puntos: POINTS_ADDED + 1 },
         check: 'sandbox: the same key with another body',
+        refusal: true,
       },
       ['clientes.create'],
     ],
     [
       'otherOperation',
-      { ...addPoints, idempotencyKey: creation, check: "sandbox: the creation's key on another operation" },
+      {
+        ...addPoints,
+        idempotencyKey: creation,
+        check: "sandbox: the creation's key on another operation",
+        refusal: true,
+      },
       ['clientes.create'],
     ],
   ];
