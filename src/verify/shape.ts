@@ -50,9 +50,9 @@ function typeOf(value: unknown): JsonType {
  */
 const MAX_SHAPE_DEPTH = 32;
 
-/** The shape of a JSON value; the value itself is dropped. */
+/** The shape of a JSON value; the value itself is dropped. No value at all (an absent field) says nothing: any. */
 export function inferShape(value: unknown, depth = 0): Shape {
-  if (depth > MAX_SHAPE_DEPTH) return ANY;
+  if (depth > MAX_SHAPE_DEPTH || value === undefined) return ANY;
   const type = typeOf(value);
   if (type === 'array') {
     const items = (value as unknown[]).map((item) => inferShape(item, depth + 1));

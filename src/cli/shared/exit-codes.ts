@@ -29,6 +29,10 @@ export const EXIT = {
   rateLimited: 6,
   /** No answer: connection refused or lost, timeout (of the service, or of Redis with --redis). */
   noAnswer: 7,
+  /** `loyalty verify`: too little could run to judge the service (`unverified`). */
+  unverified: 8,
+  /** `loyalty verify` itself failed: a bug in loyalty-sdk, whatever the service answered. */
+  internal: 70,
 } as const;
 
 const BY_CLASS: ReadonlyArray<readonly [abstract new (...args: never[]) => Error, number]> = [

@@ -12,8 +12,12 @@ const OPTIONS: [string, string][] = [
   ['--api-key-file FILE', `the API key: ${KEY_SOURCES};\nnever printed or written`],
   [
     '--mode safe|sandbox',
-    'safe (default): only GET requests, requests the service must refuse, and\n' +
-      'dry runs of group actions on the --sample groups: nothing changes.\n' +
+    'safe (default): GET requests; dry runs of group actions on the --sample\n' +
+      'groups; and requests the service must refuse, a write among them only to\n' +
+      'an id a GET of it answered 404 in the same run. It sends no create, and no\n' +
+      'write to a task or group id (no GET names one alone): sandbox sends those.\n' +
+      'After the first write the service carries out (2xx), it sends no other;\n' +
+      'each is named in the report, the JSON and the last line.\n' +
       'sandbox: also writes, against a sandbox, with --yes: a customer named\n' +
       'loyalty-verify, a point added to it, its Idempotency-Keys sent again, the\n' +
       'tag loyalty-verify on the --sample group after its dry run, and a burst of\n' +
@@ -63,7 +67,8 @@ export function verifyHelp(): string {
     'Nothing printed or written holds the key or a record value: field names, types and counts only.',
     'Progress goes to stderr on a terminal.',
     '',
-    'Exit statuses: 0 the service agrees; 1 it differs, or unverified; 2 invalid input (nothing sent);',
+    'Exit statuses: 0 the service agrees; 1 it differs; 8 unverified (too little could run to say);',
+    '70 verify itself failed (a bug in loyalty-sdk, said in one line); 2 invalid input (nothing sent);',
     '3 the key was refused; 7 no answer.',
     '',
   ].join('\n');

@@ -72,7 +72,17 @@ function withFlagWords(result: VerifyResult): VerifyResult {
 function exitOf(result: VerifyResult): number {
   if (result.failure === 'unauthorized') return EXIT.auth;
   if (result.failure === 'unreachable') return EXIT.noAnswer;
+  if (result.verdict === 'unverified') return EXIT.unverified;
   return result.verdict === 'agrees' ? EXIT.ok : EXIT.failure;
+}
+
+/**
+ * The one line when verify itself threw: no answer of a service should make it (an answer of the
+ * wrong shape is a finding), so it is a bug of ours, and says so apart from `differs`.
+ */
+export function verifyFailed(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `loyalty: verify failed: ${message.split('\n')[0]} (a bug in loyalty-sdk; please report it)`;
 }
 
 /** `loyalty verify [options]`: the CLI's face of `verifyService` (loyalty-sdk/verify). */
@@ -93,9 +103,12 @@ export async function verifyCommand(argv: readonly string[], env: NodeJS.Process
   let result: VerifyResult;
   try {
     result = withFlagWords(await verifyService({ ...options, apiKey, onProgress: progress.onProgress }));
-  } finally {
+  } catch (error) {
     progress.done();
+    printErr(verifyFailed(error));
+    return EXIT.internal;
   }
+  progress.done();
   await writeOutputs(result, command.files);
   printErr(summaryLine(result));
   return exitOf(result);

@@ -66,14 +66,17 @@ export function declaredParameters(entry: DocumentOperation, document: Json): Ma
   return out;
 }
 
-/** Whether the service's value of a rule refuses what the SDK's lets through. */
+/**
+ * Whether the service's value of a rule refuses what the SDK's lets through. A value of another
+ * form than the rule's (a document says anything) is no rule the SDK can keep: it counts as stricter.
+ */
 function stricter(rule: string, expected: unknown, observed: unknown): boolean {
   if (observed === undefined) return false;
   if (expected === undefined) return true;
   if (rule === 'maxLength' || rule === 'maximum') return (observed as number) < (expected as number);
   if (rule === 'minLength' || rule === 'minimum') return (observed as number) > (expected as number);
   if (rule === 'enum')
-    return (expected as unknown[]).some((value) => !(observed as unknown[]).includes(value));
+    return !Array.isArray(observed) || (expected as unknown[]).some((value) => !observed.includes(value));
   return true;
 }
 
