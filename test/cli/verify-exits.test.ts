@@ -36,6 +36,13 @@ describe('loyalty verify exit statuses', () => {
     });
   });
 
+  it("docs/cli.md's table lists every exit status, and no other", () => {
+    const page = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+    const table = page.slice(page.indexOf('## Exit statuses'), page.indexOf('## Recipes'));
+    const listed = [...table.matchAll(/^\| (\d+) \|/gm)].map((match) => Number(match[1]));
+    expect(listed.sort((a, b) => a - b)).toEqual(Object.values(EXIT).sort((a, b) => a - b));
+  });
+
   it('an HTML page where the API should be: unverified, exit 8, one line saying why', async () => {
     const page = await hostileService((_, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
