@@ -132,7 +132,7 @@ async function runAgainst(
   );
 }
 
-const RUNS = runsFor(60);
+const RUNS = runsFor(30);
 
 /** What every run must end with, whatever it met: a verdict, its JSON and its reports. */
 function expectWhole(result: Awaited<ReturnType<typeof runAgainst>>): void {
