@@ -71,7 +71,7 @@ export function parameterBasis(
 }
 
 /** The statuses the spec's Errors table gives each operation (400, 401, 403, 429; 409, 422 for writes), and 200. */
-export function specStatus(operation: Operation, status: string): boolean {
+function specStatus(operation: Operation, status: string): boolean {
   if (['200', '400', '401', '403', '429'].includes(status)) return true;
   return operation.method !== 'GET' && (status === '409' || status === '422');
 }

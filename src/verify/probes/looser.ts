@@ -25,7 +25,7 @@ type Ask = (probe: Probe) => Promise<ProbeAnswer | undefined>;
  * The largest value a side took, and whether it is the largest verify tries: then the side took
  * everything tried, and its own bound (if it has one) is beyond what was measured.
  */
-export interface Taken {
+interface Taken {
   value: number;
   largestTried: boolean;
 }
@@ -71,7 +71,7 @@ async function largestTaken(
  * What a side's bound is said to be: the rule's value where it refused a larger one, else what it
  * took, marked the largest value tried, never as if verify's cap were the side's limit.
  */
-export function boundSaid(rule: UpperBound['rule'], taken: Taken): Record<string, unknown> {
+function boundSaid(rule: UpperBound['rule'], taken: Taken): Record<string, unknown> {
   return taken.largestTried ? { took: taken.value, largestTried: true } : { [rule]: taken.value };
 }
 

@@ -63,7 +63,7 @@ const reasonOf = (check: CoverageCheck) =>
   REASONS.find(({ outcome, test }) => outcome === check.outcome && test.test(check.note ?? ''))?.reason;
 
 /** The checks not sent (`unsafe`) or skipped, counted by reason, the largest count first. */
-export function notRun(coverage: readonly Coverage[]): { reason: string; count: number }[] {
+function notRun(coverage: readonly Coverage[]): { reason: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const { checks } of coverage)
     for (const check of checks) {
