@@ -14,10 +14,11 @@ const OPTIONS: [string, string][] = [
     '--mode safe|sandbox',
     'safe (default): GET requests; dry runs of group actions on the --sample\n' +
       'groups; and requests the service must refuse, a write among them only to\n' +
-      'an id a GET of it answered 404 in the same run. It sends no create, and no\n' +
-      'write to a task or group id (no GET names one alone): sandbox sends those.\n' +
-      'After the first write the service carries out (2xx), it sends no other;\n' +
-      'each is named in the report, the JSON and the last line.\n' +
+      'an id a GET of it answered 404 in the same run. It sends no create, no\n' +
+      'write to a task or group id (no GET names one alone), and none to an id it\n' +
+      'breaks a rule with (a uid too long): sandbox sends those. After the first\n' +
+      'write the service carries out (2xx), it sends no other; that write is\n' +
+      'named in the report, the JSON and the last line.\n' +
       'sandbox: also writes, against a sandbox, with --yes: a customer named\n' +
       'loyalty-verify, a point added to it, its Idempotency-Keys sent again, the\n' +
       'tag loyalty-verify on the --sample group after its dry run, and a burst of\n' +
