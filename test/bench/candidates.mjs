@@ -24,9 +24,16 @@ import { loadSdk } from './sdk.mjs';
 export const API_KEY = 'bench-api-key-0123456789abcdef';
 export const UNDICI_READ = 'undici.request (read)';
 export const UNDICI_WRITE = 'undici.request (keyed write)';
-export const SDK_READ = 'loyalty-sdk (read)';
-export const SDK_WRITE = 'loyalty-sdk (keyed write)';
-export const SDK_FETCH_READ = 'loyalty-sdk, fetch option (read)';
+/**
+ * The SDK's candidates' names; `version` is '' for this tree's build, `@<commit>` for BENCH_AGAINST's.
+ * @param {string} version
+ */
+export const sdkNames = (version) => ({
+  read: `loyalty-sdk${version} (read)`,
+  write: `loyalty-sdk${version} (keyed write)`,
+  fetchRead: `loyalty-sdk${version}, fetch option (read)`,
+});
+export const { read: SDK_READ, write: SDK_WRITE, fetchRead: SDK_FETCH_READ } = sdkNames('');
 export const FETCH_READ = 'fetch (read)';
 export const FETCH_DEADLINE_READ = 'fetch with a deadline (read)';
 export const OPENAPI_FETCH_READ = 'openapi-fetch (read)';
@@ -39,16 +46,51 @@ const DEADLINE_MS = 30_000;
 const readPath = `/ext/v3/clientes/${UID}`;
 const writePath = `/ext/v3/clientes/${UID}/puntos`;
 
-/** @param {string} baseUrl @param {import('loyalty-sdk').ClientOptions} [options] */
-async function sdkClient(baseUrl, options = {}) {
-  const { LoyaltyClient } = await loadSdk();
-  return new LoyaltyClient({ apiKey: API_KEY, baseUrl, ...options });
-}
-
 /** @param {string} name @param {CandidateSpec['make']} make @returns {CandidateSpec} */
 const read = (name, make) => ({ name, kind: 'read', baseline: UNDICI_READ, make });
 /** @param {string} name @param {CandidateSpec['make']} make @returns {CandidateSpec} */
 const write = (name, make) => ({ name, kind: 'write', baseline: UNDICI_WRITE, make });
+
+/**
+ * The SDK's read, keyed write and read with the fetch option, loading the SDK from `entry`
+ * (`loadSdk`'s default when undefined).
+ * @param {string | undefined} entry @param {string} version
+ * @returns {CandidateSpec[]}
+ */
+function sdkCandidates(entry, version) {
+  const names = sdkNames(version);
+  /** @param {string} baseUrl @param {import('loyalty-sdk').ClientOptions} [options] */
+  const client = async (baseUrl, options = {}) => {
+    const { LoyaltyClient } = await loadSdk(entry);
+    return new LoyaltyClient({ apiKey: API_KEY, baseUrl, ...options });
+  };
+  return [
+    read(names.read, async (baseUrl) => {
+      const sdk = await client(baseUrl);
+      return () => sdk.clientes.retrieve(UID);
+    }),
+    write(names.write, async (baseUrl) => {
+      const sdk = await client(baseUrl);
+      return () => sdk.clientes.puntos.add(UID, POINTS);
+    }),
+    read(names.fetchRead, async (baseUrl) => {
+      const sdk = await client(baseUrl, { fetch: globalThis.fetch });
+      return () => sdk.clientes.retrieve(UID);
+    }),
+  ];
+}
+
+/**
+ * BENCH_AGAINST's candidates: the SDK's, loading the build of an earlier commit, whose entry file
+ * BENCH_AGAINST_ENTRY names and whose short hash BENCH_AGAINST_COMMIT gives; none without them.
+ * Read at each call: run.mjs sets them once it has built the commit, for itself and the candidates'
+ * processes.
+ * @returns {CandidateSpec[]}
+ */
+export function againstCandidates() {
+  const { BENCH_AGAINST_ENTRY: entry, BENCH_AGAINST_COMMIT: commit } = process.env;
+  return entry && commit ? sdkCandidates(entry, `@${commit}`) : [];
+}
 
 /** @type {readonly CandidateSpec[]} */
 export const CANDIDATES = [
@@ -70,18 +112,7 @@ export const CANDIDATES = [
       return response.body.json();
     };
   }),
-  read(SDK_READ, async (baseUrl) => {
-    const sdk = await sdkClient(baseUrl);
-    return () => sdk.clientes.retrieve(UID);
-  }),
-  write(SDK_WRITE, async (baseUrl) => {
-    const sdk = await sdkClient(baseUrl);
-    return () => sdk.clientes.puntos.add(UID, POINTS);
-  }),
-  read(SDK_FETCH_READ, async (baseUrl) => {
-    const sdk = await sdkClient(baseUrl, { fetch: globalThis.fetch });
-    return () => sdk.clientes.retrieve(UID);
-  }),
+  ...sdkCandidates(undefined, ''),
   read(FETCH_READ, async (baseUrl) => async () => {
     const response = await fetch(`${baseUrl}${readPath}`, { headers: { apikey: API_KEY } });
     return response.json();
@@ -115,7 +146,7 @@ export const CANDIDATES = [
  * @returns {Promise<Candidate>}
  */
 export async function makeCandidate(name, baseUrl) {
-  const spec = CANDIDATES.find((each) => each.name === name);
+  const spec = [...CANDIDATES, ...againstCandidates()].find((each) => each.name === name);
   if (!spec) throw new Error(`no candidate named "${name}"`);
   return { name: spec.name, kind: spec.kind, baseline: spec.baseline, call: await spec.make(baseUrl) };
 }

@@ -81,12 +81,12 @@ async function removeWorktree(tree) {
 }
 
 /**
- * BENCH_AGAINST: `commit` checked out in a git worktree under `work`, with its dependencies,
- * built there (`npm run build`), packed and installed into a project of its own.
+ * BENCH_AGAINST: `commit` checked out in a git worktree under `work`, with its dependencies, and
+ * built there (`npm run build`); its dist/ is the tree's.
  * @param {string} commit @param {string} work a fresh folder
- * @returns {Promise<{ short: string, project: string, remove: () => Promise<void> }>}
+ * @returns {Promise<{ short: string, tree: string, remove: () => Promise<void> }>}
  */
-export async function againstProject(commit, work) {
+export async function againstBuild(commit, work) {
   const short = await git(['rev-parse', '--short', `${commit}^{commit}`]);
   const tree = join(work, `worktree-${short}`);
   await git(['worktree', 'add', '--detach', tree, short]);
@@ -95,6 +95,22 @@ export async function againstProject(commit, work) {
     const dependencies = await provideDependencies(tree);
     process.stderr.write(`BENCH_AGAINST: building ${short} in ${tree} (node_modules ${dependencies})...\n`);
     await run('npm', ['run', 'build', '--silent'], { cwd: tree, maxBuffer: 64 * 1024 * 1024 });
+    return { short, tree, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+/**
+ * BENCH_AGAINST for bench:start: `commit` built (`againstBuild`), packed and installed into a
+ * project of its own.
+ * @param {string} commit @param {string} work a fresh folder
+ * @returns {Promise<{ short: string, project: string, remove: () => Promise<void> }>}
+ */
+export async function againstProject(commit, work) {
+  const { short, tree, remove } = await againstBuild(commit, work);
+  try {
     return { short, project: await benchProject(join(work, 'packed'), tree), remove };
   } catch (error) {
     await remove();

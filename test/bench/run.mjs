@@ -3,12 +3,25 @@
  * `npm run bench`: the clients side by side against a fixed server in another process, then the
  * heap check; prints the results and writes docs/benchmarks.md and docs/benchmarks.svg.
  * Run with `node --expose-gc`. BENCH_ROUNDS, BENCH_MS and BENCH_WARMUP_MS shorten or lengthen the run.
+ * BENCH_AGAINST=<commit> builds that commit in a git worktree and adds its SDK's candidates to the
+ * same rounds, its targets and telemetry beside this tree's; such a run leaves the docs as they are.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchmarkInOwnProcesses } from './benchmark.mjs';
-import { CANDIDATES, makeCandidate, SDK_READ, SDK_WRITE } from './candidates.mjs';
+import {
+  againstCandidates,
+  CANDIDATES,
+  makeCandidate,
+  SDK_READ,
+  SDK_WRITE,
+  sdkNames,
+} from './candidates.mjs';
 import { writeChart } from './chart.mjs';
+import { againstBuild } from './cold-start-projects.mjs';
 import { checkHeap } from './heap-check.mjs';
 import { describeMachine, formatHeap, formatTable, formatTargets, writeMarkdown } from './report.mjs';
 import { startFixedServer } from './server-process.mjs';
@@ -33,13 +46,46 @@ const machine = describeMachine();
 console.log(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAverage}`);
 console.log(`${settings.rounds} rounds x ${settings.durationMs} ms per client and concurrency\n`);
 
+/**
+ * BENCH_AGAINST: the commit built, its entry file and short hash set for the candidates' processes
+ * (`againstCandidates`).
+ * @param {string} commit
+ */
+async function buildAgainst(commit) {
+  const work = await mkdtemp(join(tmpdir(), 'loyalty-bench-against-'));
+  try {
+    const { short, tree, remove } = await againstBuild(commit, work);
+    process.env.BENCH_AGAINST_ENTRY = join(tree, 'dist', 'index.js');
+    process.env.BENCH_AGAINST_COMMIT = short;
+    return {
+      short,
+      tree,
+      remove: () => remove().finally(() => rm(work, { recursive: true, force: true })),
+    };
+  } catch (error) {
+    await rm(work, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+const AGAINST = process.env.BENCH_AGAINST;
+const against = AGAINST ? await buildAgainst(AGAINST) : undefined;
 const server = await startFixedServer();
 try {
-  const results = await benchmarkInOwnProcesses(CANDIDATES, server.url, settings, (round) =>
-    process.stdout.write(`round ${round}/${settings.rounds} done\n`),
+  const results = await benchmarkInOwnProcesses(
+    [...CANDIDATES, ...againstCandidates()],
+    server.url,
+    settings,
+    (round) => process.stdout.write(`round ${round}/${settings.rounds} done\n`),
   );
   const targets = checkTargets(results);
   console.log(`\n${formatTable(results)}\n\nTargets (ratios from this run):\n${formatTargets(targets)}\n`);
+  if (against) {
+    const before = checkTargets(results, sdkNames(`@${against.short}`));
+    console.log(
+      `Targets of loyalty-sdk@${against.short} (BENCH_AGAINST, the same rounds):\n${formatTargets(before)}\n`,
+    );
+  }
 
   const sdkRead = await makeCandidate(SDK_READ, server.url);
   const sdkWrite = await makeCandidate(SDK_WRITE, server.url);
@@ -49,20 +95,26 @@ try {
 
   const telemetry = await measureTelemetryCost(server.url);
   console.log(`\n${formatTelemetryRows(telemetry)}`);
-
-  await writeChart(docs('benchmarks.svg'), results);
-  await writeMarkdown(docs('benchmarks.md'), {
-    results,
-    targets,
-    heap,
-    telemetry,
-    machine,
-    settings,
-    chartFile: 'benchmarks.svg',
-  });
-  console.log('\nwrote docs/benchmarks.md and docs/benchmarks.svg');
+  if (against) {
+    const before = await measureTelemetryCost(server.url, against.tree);
+    console.log(`\nloyalty-sdk@${against.short} (BENCH_AGAINST):\n${formatTelemetryRows(before)}`);
+    console.log('\nBENCH_AGAINST: docs/benchmarks.md and docs/benchmarks.svg left as they are');
+  } else {
+    await writeChart(docs('benchmarks.svg'), results);
+    await writeMarkdown(docs('benchmarks.md'), {
+      results,
+      targets,
+      heap,
+      telemetry,
+      machine,
+      settings,
+      chartFile: 'benchmarks.svg',
+    });
+    console.log('\nwrote docs/benchmarks.md and docs/benchmarks.svg');
+  }
   const telemetryMissed = telemetry.some((row) => row.target !== undefined && row.ratio > row.target);
   if (!heap.pass || telemetryMissed) process.exitCode = 1;
 } finally {
   await server.stop();
+  await against?.remove();
 }

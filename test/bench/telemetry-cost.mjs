@@ -15,11 +15,11 @@ import { promisify } from 'node:util';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 
-/** dist/ with its package.json and runtime dependencies, and no @opentelemetry/api to find. */
-async function copyWithoutApi() {
+/** `root`'s dist/ with its package.json and runtime dependencies, and no @opentelemetry/api to find. */
+async function copyWithoutApi(/** @type {string} */ root) {
   const folder = await mkdtemp(join(tmpdir(), 'loyalty-bench-no-otel-'));
-  await cp(join(ROOT, 'dist'), join(folder, 'dist'), { recursive: true });
-  await cp(join(ROOT, 'package.json'), join(folder, 'package.json'));
+  await cp(join(root, 'dist'), join(folder, 'dist'), { recursive: true });
+  await cp(join(root, 'package.json'), join(folder, 'package.json'));
   await mkdir(join(folder, 'node_modules'));
   for (const name of ['undici', 'rate-limiter-flexible']) {
     await symlink(join(ROOT, 'node_modules', name), join(folder, 'node_modules', name));
@@ -33,10 +33,11 @@ async function copyWithoutApi() {
 
 /**
  * @param {string} baseUrl the fixed server
+ * @param {string} [root] the tree whose build is measured: this repository by default
  * @returns {Promise<TelemetryRow[]>}
  */
-export async function measureTelemetryCost(baseUrl) {
-  const folder = await copyWithoutApi();
+export async function measureTelemetryCost(baseUrl, root = ROOT) {
+  const folder = await copyWithoutApi(root);
   try {
     const entry = pathToFileURL(join(folder, 'dist', 'index.js')).href;
     /** @type {TelemetryRow[]} */
