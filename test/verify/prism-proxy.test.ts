@@ -49,7 +49,8 @@ describe('verify against prism proxy --errors in front of the reference server',
   it('counts the answers without X-Request-Id: those Prism gave of itself', async () => {
     const { findings } = await result();
     const header = findings.find(
-      (finding) => finding.operationId === 'grupos.puntos.add' && finding.location === 'header.X-Request-Id',
+      (finding) =>
+        finding.operationId === 'clientes.puntos.add' && finding.location === 'header.X-Request-Id',
     );
     const { missing, of } = (header?.observed ?? {}) as { missing?: number; of?: number };
     expect(missing).toBeGreaterThan(0);
