@@ -22,11 +22,16 @@ export function verifyMock(baseUrl: string, mode: VerifyMode): Promise<VerifyRes
   );
 }
 
-/** Registers, in the calling test file, the mock's start and stop and a run in each mode held to `expected`. */
+/**
+ * Registers, in the calling test file, the mock's start and stop and a run in each mode held to
+ * `expected` (its findings) and `writes` (`METHOD path` of each write it carried out that verify
+ * sent expecting a refusal).
+ */
 export function describeMockRuns(
   name: string,
   start: (file: string) => Promise<RunningMock>,
   expected: Record<VerifyMode, Row[]>,
+  writes: Record<VerifyMode, string[]>,
 ): void {
   let file: string | undefined;
   let mock: RunningMock | undefined;
@@ -41,17 +46,34 @@ export function describeMockRuns(
     if (file) rmSync(dirname(file), { recursive: true, force: true });
   });
 
-  describe.each(['safe', 'sandbox'] as const)(`verify against ${name} (%s mode)`, (mode) => {
-    let run: Promise<VerifyResult> | undefined;
-    const result = () => {
-      run ??= verifyMock(mock?.baseUrl as string, mode);
-      return run;
-    };
+  const runs = new Map<VerifyMode, Promise<VerifyResult>>();
+  const result = (mode: VerifyMode) => {
+    let run = runs.get(mode);
+    if (!run) {
+      run = verifyMock(mock?.baseUrl as string, mode);
+      runs.set(mode, run);
+    }
+    return run;
+  };
 
+  describe.each(['safe', 'sandbox'] as const)(`verify against ${name} (%s mode)`, (mode) => {
     it('finds exactly the differences listed and judged true', async () => {
-      const { findings, verdict } = await result();
+      const { findings, verdict } = await result(mode);
       expect(linesOf(findings)).toEqual(lines(expected[mode]));
       expect(verdict).toBe('differs');
     });
+
+    it('names each write the mock carried out that it had to refuse', async () => {
+      const { writesAccepted } = await result(mode);
+      expect(writesAccepted.map(({ method, path }) => `${method} ${path}`)).toEqual(writes[mode]);
+    });
+  });
+
+  it("in safe mode the mock carries out no write: it answers 2xx only reads and the sample's dry runs", async () => {
+    const { requests } = await result('safe');
+    const carriedOut = requests.filter(
+      ({ method, status }) => method !== 'GET' && status !== null && status >= 200 && status < 300,
+    );
+    expect(carriedOut.map(({ purpose }) => purpose)).toEqual(carriedOut.map(() => 'dry-run'));
   });
 }

@@ -4,6 +4,6 @@
  */
 import { startMockoon } from '../support/mockoon.js';
 import { describeMockRuns } from './mock-runs.js';
-import { MOCKOON } from './mockoon-expected.js';
+import { MOCKOON, MOCKOON_WRITES } from './mockoon-expected.js';
 
-describeMockRuns('mockoon-cli start', startMockoon, MOCKOON);
+describeMockRuns('mockoon-cli start', startMockoon, MOCKOON, MOCKOON_WRITES);

@@ -4,6 +4,6 @@
  */
 import { startOpenApiMock } from '../support/openapi-mock.js';
 import { describeMockRuns } from './mock-runs.js';
-import { OPENAPI_MOCK } from './openapi-mock-expected.js';
+import { OPENAPI_MOCK, OPENAPI_MOCK_WRITES } from './openapi-mock-expected.js';
 
-describeMockRuns('openapi-mock-express-middleware', startOpenApiMock, OPENAPI_MOCK);
+describeMockRuns('openapi-mock-express-middleware', startOpenApiMock, OPENAPI_MOCK, OPENAPI_MOCK_WRITES);
