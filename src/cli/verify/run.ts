@@ -85,8 +85,15 @@ export function verifyFailed(error: unknown): string {
   return `loyalty: verify failed: ${message.split('\n')[0]} (a bug in loyalty-sdk; please report it)`;
 }
 
-/** `loyalty verify [options]`: the CLI's face of `verifyService` (loyalty-sdk/verify). */
-export async function verifyCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * `loyalty verify [options]`: the CLI's face of `verifyService` (loyalty-sdk/verify). `verify`:
+ * the run itself (a test gives one that throws, as a bug of ours would).
+ */
+export async function verifyCommand(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  verify: typeof verifyService = verifyService,
+): Promise<number> {
   const command = parseVerifyArgs(argv, env);
   if (command === 'help') {
     process.stdout.write(verifyHelp());
@@ -102,7 +109,7 @@ export async function verifyCommand(argv: readonly string[], env: NodeJS.Process
   const progress = progressLine();
   let result: VerifyResult;
   try {
-    result = withFlagWords(await verifyService({ ...options, apiKey, onProgress: progress.onProgress }));
+    result = withFlagWords(await verify({ ...options, apiKey, onProgress: progress.onProgress }));
   } catch (error) {
     progress.done();
     printErr(verifyFailed(error));
