@@ -20,13 +20,6 @@ export const READS: OperationId[] = [
   'openapi.retrieve',
 ];
 
-/**
- * The operations whose refusals a safe run sends a mock: the reads. A mock answers 200 to the GET
- * of every identifier tried, so no write is aimed at one; a create, a task's and a group's writes,
- * and a write to an identifier under test are never sent in safe mode.
- */
-export const SENT_TO_A_MOCK: OperationId[] = READS;
-
 /** The reads with a query parameter a refusal breaks: Prism refuses those with 400 (a read declares no 422). */
 const QUERY_READS: OperationId[] = [
   'clientes.retrieve',
@@ -40,6 +33,7 @@ export const GROUP_ACTIONS: OperationId[] = ['grupos.puntos.add', 'grupos.etique
 /**
  * Both mocks. Every write is `unsafe`: the mock answers 200 to the read of each identifier tried
  * (it claims every record exists), and safe mode sends no create and no write to a task or group.
+ * So the refusals a safe run sends a mock are the reads'.
  */
 const MOCK: Row[] = [
   // A dry run answered with Idempotent-Replayed: true, as the document declares the header and a
@@ -48,11 +42,11 @@ const MOCK: Row[] = [
   // Prism takes any key (it checks only that one is sent): a wrong key is answered 200, as the
   // same request with the run's key is (the control); the 401 of no key is Prism's made-up
   // envelope, not the spec's 9501, and carries fields made from the schema.
-  ['breaking', 'status', 'request.header.apikey', SENT_TO_A_MOCK],
-  ['breaking', 'error-code', 'response.401.codigoRespuesta', SENT_TO_A_MOCK],
-  ['info', 'error-shape', 'response.401.meta.requiredScope', SENT_TO_A_MOCK],
-  ['info', 'error-shape', 'response.401.meta.legacy', SENT_TO_A_MOCK],
-  ['info', 'error-shape', 'response.401.details', SENT_TO_A_MOCK],
+  ['breaking', 'status', 'request.header.apikey', READS],
+  ['breaking', 'error-code', 'response.401.codigoRespuesta', READS],
+  ['info', 'error-shape', 'response.401.meta.requiredScope', READS],
+  ['info', 'error-shape', 'response.401.meta.legacy', READS],
+  ['info', 'error-shape', 'response.401.details', READS],
   // Prism does not refuse a query parameter the document does not declare: 200, as without it.
   // Refusing it is the reference's choice (the spec is silent, and the SDK sends none): differs.
   ['differs', 'status', 'request.query.loyaltyVerifyUnknown', READS],
@@ -68,10 +62,10 @@ const MOCK: Row[] = [
 /** `prism mock`: static values fill every open object with `property1` and `property2`. */
 export const MOCK_STATIC: Row[] = [
   ...MOCK,
-  ['info', 'error-shape', 'response.401.property1', SENT_TO_A_MOCK],
-  ['info', 'error-shape', 'response.401.property2', SENT_TO_A_MOCK],
-  ['info', 'error-shape', 'response.401.meta.property1', SENT_TO_A_MOCK],
-  ['info', 'error-shape', 'response.401.meta.property2', SENT_TO_A_MOCK],
+  ['info', 'error-shape', 'response.401.property1', READS],
+  ['info', 'error-shape', 'response.401.property2', READS],
+  ['info', 'error-shape', 'response.401.meta.property1', READS],
+  ['info', 'error-shape', 'response.401.meta.property2', READS],
   ['info', 'error-shape', 'response.400.property1', QUERY_READS],
   ['info', 'error-shape', 'response.400.property2', QUERY_READS],
   ['info', 'error-shape', 'response.400.meta.property1', QUERY_READS],

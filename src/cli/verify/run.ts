@@ -80,7 +80,7 @@ function exitOf(result: VerifyResult): number {
  * The one line when verify itself threw: no answer of a service should make it (an answer of the
  * wrong shape is a finding), so it is a bug of ours, and says so apart from `differs`.
  */
-export function verifyFailed(error: unknown): string {
+function verifyFailed(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return `loyalty: verify failed: ${message.split('\n')[0]} (a bug in loyalty-sdk; please report it)`;
 }

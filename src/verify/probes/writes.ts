@@ -13,7 +13,7 @@ import { addFinding, cover, type Run, reproduceOf } from '../run.js';
  */
 
 /** A write every correct service refuses (a read changes nothing, whatever it is answered). */
-export const expectsRefusal = (probe: Probe): boolean => probe.refusal && probe.operation.method !== 'GET';
+const expectsRefusal = (probe: Probe): boolean => probe.refusal && probe.operation.method !== 'GET';
 
 /** A write expecting a refusal, answered 2xx: the service carried it out. */
 export const carriedOut = (probe: Probe, answer: ProbeAnswer): boolean =>
