@@ -234,7 +234,10 @@ describe("verify's Markdown report shows a service's strings as text", () => {
     for (const slot of SLOTS) expectShown(slot, text);
   });
 
-  it('any string built of those pieces and any characters, in each string of the report, writes no element', () => {
+  // 300 renders take about 4 s alone; a loaded machine (the unit run's workers, two cores) can need five times that.
+  it('any string built of those pieces and any characters, in each string of the report, writes no element', {
+    timeout: 90_000,
+  }, () => {
     const piece = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ unit: 'binary', maxLength: 6 }));
     const text = fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join('').slice(0, 150));
     const said = fc.record(
