@@ -44,4 +44,5 @@ afterAll(async () => {
   const file = relative(process.cwd(), expect.getState().testPath ?? '');
   console.log(`profile load-back: ${written.length} runs, ${refused.length} refused (${file})`);
   expect(refused).toEqual([]);
-});
+  // A fuzzing file makes over a hundred runs, each loaded back four ways: more than the default 10 s on a loaded machine.
+}, 120_000);
