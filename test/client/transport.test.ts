@@ -51,7 +51,7 @@ const EITHER_API_BODY = JSON.stringify({
 });
 
 /** A controller of undici's current API whose abort is `abort`. */
-function controllerAborting(abort: (reason: Error) => void): Dispatcher.DispatchController {
+function controllerAborting(abort: (reason?: Error) => void): Dispatcher.DispatchController {
   return { aborted: false, paused: false, reason: null, abort, pause() {}, resume() {} };
 }
 
@@ -60,7 +60,7 @@ const HANDLER_APIS: [
   string,
   {
     answer(handler: Dispatcher.DispatchHandler): void;
-    start(handler: Dispatcher.DispatchHandler, abort: (reason: Error) => void): void;
+    start(handler: Dispatcher.DispatchHandler, abort: (reason?: Error) => void): void;
   },
 ][] = [
   [
@@ -125,7 +125,7 @@ describe.each(HANDLER_APIS)('a dispatcher that drives %s', (_api, drive) => {
     const { LoyaltyTimeoutError } = await import('../../src/index.js');
     const aborted: string[] = [];
     const client = await clientDriving((handler) =>
-      drive.start(handler, (reason) => aborted.push(reason.name)),
+      drive.start(handler, (reason) => aborted.push(String(reason?.name))),
     );
     await expect(client.tareas.list()).rejects.toBeInstanceOf(LoyaltyTimeoutError);
     expect(aborted).toEqual(['TransportTimeout']);
