@@ -2,7 +2,7 @@ import { getOperation, type OperationId } from '../operations/table.js';
 import type { Samples } from './types.js';
 
 /** Each sample's rule is the rule of the path parameter it fills, taken from the table. */
-export const SAMPLE_RULES: Record<keyof Samples, OperationId> = {
+const SAMPLE_RULES: Record<keyof Samples, OperationId> = {
   uid: 'clientes.retrieve',
   grupoId: 'grupos.puntos.add',
   regaloId: 'promociones.cupones.list',
