@@ -41,7 +41,9 @@ describe('the public types, generated from the operation table (src/operations/t
   it('give each record its fields with their descriptions, and the data of each operation by name', () => {
     expect(renderTypesFile()).toContain('  /** Balance after the movement. */\n  saldo: number;');
     expect(renderTypesFile()).toContain("  'clientes.puntos.list': PuntosMovimiento[];");
-    expect(renderTypesFile()).toContain('  wallet_descargas: ReportDataset;\n} & { [key: string]: ReportDataset };');
+    expect(renderTypesFile()).toContain(
+      '  wallet_descargas: ReportDataset;\n} & { [key: string]: ReportDataset };',
+    );
     expect(renderTypesFile()).toContain('  status: 0 | 1;');
   });
 
