@@ -31,7 +31,7 @@ export function writesStopped(run: Run, probe: Probe): boolean {
     probe.operation.id,
     probe.check,
     'unsafe',
-    `not sent: the service carried out ${first.method} ${first.path}, a write it must refuse, so no other write is sent in this run`,
+    `not sent: the service carried out ${first.method} ${first.path}, a write it must refuse, so no other request expecting a refusal is sent in this run`,
   );
   return true;
 }

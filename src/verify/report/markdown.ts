@@ -52,7 +52,7 @@ function acceptedLines(result: VerifyResult): string[] {
   if (accepted.length === 0) return [];
   return [
     '',
-    `**The service carried out ${counted(accepted.length, 'write')} it must refuse**; no other write was sent after the first:`,
+    `**The service carried out ${counted(accepted.length, 'write')} it must refuse**; no other request expecting a refusal was sent after the first:`,
     '',
     ...accepted.map(
       (write) =>
