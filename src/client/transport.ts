@@ -1,8 +1,8 @@
 import type { Dispatcher } from 'undici';
-import { loadGlobalDispatcher } from '#undici-loader';
+import { loadGlobalDispatcher, withLegacyCallbacks } from '#undici-loader';
 import { counted } from '../core/index.js';
 import { onAbort } from '../limits/abort-listeners.js';
-import { type AnswerHeaders, UndiciHandler } from './undici-handler.js';
+import type { AnswerHeaders } from './undici-handler.js';
 
 export interface TransportRequest {
   method: string;
@@ -96,19 +96,17 @@ class BufferedAnswer implements TransportResponse {
   }
 }
 
-const NO_HEADERS: AnswerHeaders = Object.freeze({});
-
 /**
  * A dispatch handler that keeps the whole body in memory, up to the call's limit: the SDK decodes
  * whole envelopes, so the stream machinery of `undici.request` would be cost without use. It
- * speaks undici's current handler API (Agent, ProxyAgent, MockAgent, the in-process engine; see
- * `UndiciHandler` for undici 6's dispatchers). Whatever throws in a callback settles the call with
- * it: undici ignores what a handler throws once the request has completed, and the call would
- * never end.
+ * speaks undici's current handler API (Agent, ProxyAgent, MockAgent, the in-process engine);
+ * `withLegacyCallbacks` of `#undici-loader` adds undici 6's callbacks on Node. Whatever throws in
+ * a callback settles the call with it: undici ignores what a handler throws once the request has
+ * completed, and the call would never end.
  */
-class BufferingHandler extends UndiciHandler {
+class BufferingHandler implements Dispatcher.DispatchHandler {
   #status = 0;
-  #headers: AnswerHeaders = NO_HEADERS;
+  #headers: AnswerHeaders = {};
   #chunks: Buffer[] = [];
   #received = 0;
   #controller: Dispatcher.DispatchController | undefined;
@@ -119,9 +117,7 @@ class BufferingHandler extends UndiciHandler {
     private readonly limit: number,
     private readonly resolve: (response: TransportResponse) => void,
     private readonly reject: (error: Error) => void,
-  ) {
-    super();
-  }
+  ) {}
 
   /**
    * Ends the request from outside (timeout, the caller's signal) or from inside (the limit), and
@@ -138,16 +134,12 @@ class BufferingHandler extends UndiciHandler {
     }
   }
 
-  override onRequestStart(controller: Dispatcher.DispatchController): void {
+  onRequestStart(controller: Dispatcher.DispatchController): void {
     this.#controller = controller;
     if (this.#cancelled) controller.abort(this.#cancelled);
   }
 
-  override onResponseStart(
-    _controller: Dispatcher.DispatchController,
-    status: number,
-    headers: AnswerHeaders,
-  ): void {
+  onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: AnswerHeaders): void {
     if (status < 200) return;
     this.#status = status;
     this.#headers = headers;
@@ -156,7 +148,7 @@ class BufferingHandler extends UndiciHandler {
     if (tooLarge) this.cancel(tooLarge);
   }
 
-  override onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.#cancelled) return;
     this.#received += chunk.length;
     if (this.#received > this.limit) {
@@ -166,7 +158,7 @@ class BufferingHandler extends UndiciHandler {
     this.#chunks.push(chunk);
   }
 
-  override onResponseEnd(): void {
+  onResponseEnd(): void {
     if (this.#settled) return;
     if (this.#cancelled) {
       this.#fail(this.#cancelled);
@@ -176,8 +168,8 @@ class BufferingHandler extends UndiciHandler {
     try {
       text =
         this.#chunks.length === 1
-          ? (this.#chunks[0] as Buffer).toString('utf8')
-          : Buffer.concat(this.#chunks).toString('utf8');
+          ? (this.#chunks[0] as Buffer).toString()
+          : Buffer.concat(this.#chunks).toString();
     } catch (error) {
       this.#fail(error as Error);
       return;
@@ -187,7 +179,7 @@ class BufferingHandler extends UndiciHandler {
     this.resolve(new BufferedAnswer(this.#status, this.#headers, text));
   }
 
-  override onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     this.#fail(this.#cancelled ?? error);
   }
 
@@ -234,7 +226,7 @@ function send(dispatcher: Dispatcher, request: TransportRequest): Promise<Transp
           headers: request.headers,
           body: request.body ?? null,
         },
-        handler,
+        withLegacyCallbacks(handler),
       );
     } catch (error) {
       handler.cancel(error as Error);

@@ -22,97 +22,89 @@ function headersOf(raw: Buffer[] | string[] | null): AnswerHeaders {
   return headers;
 }
 
-/** The controller undici 7 makes for a legacy dispatcher (its `UnwrapController`). */
+/**
+ * The controller undici 7 makes for a legacy dispatcher (its `UnwrapController`). Its state is plain
+ * fields: the handler reads it through `Dispatcher.DispatchController`, which makes them read-only.
+ */
 class LegacyController implements Dispatcher.DispatchController {
-  #reason: Error | null = null;
-  #paused = false;
+  reason: Error | null = null;
+  paused = false;
   resumeReading: (() => void) | undefined;
 
   constructor(private readonly abortRequest: (reason?: Error) => void) {}
 
   get aborted(): boolean {
-    return this.#reason !== null;
-  }
-
-  get paused(): boolean {
-    return this.#paused;
-  }
-
-  get reason(): Error | null {
-    return this.#reason;
+    return this.reason !== null;
   }
 
   abort(reason: Error): void {
-    if (this.#reason) return;
-    this.#reason = reason;
+    if (this.reason) return;
+    this.reason = reason;
     this.abortRequest(reason);
   }
 
   pause(): void {
-    this.#paused = true;
+    this.paused = true;
   }
 
   resume(): void {
-    if (!this.#paused) return;
-    this.#paused = false;
+    if (!this.paused) return;
+    this.paused = false;
     this.resumeReading?.();
   }
 }
 
+/** A handler of undici's current API, every callback there (the legacy ones are added to it). */
+export type CurrentHandler = Required<
+  Pick<
+    Dispatcher.DispatchHandler,
+    'onRequestStart' | 'onResponseStart' | 'onResponseData' | 'onResponseEnd' | 'onResponseError'
+  >
+>;
+
 /**
- * A dispatch handler written against undici's current API (`onRequestStart` to `onResponseEnd`),
- * which undici 7's dispatchers drive. The legacy callbacks here are only for dispatchers that know
- * no other: undici 6's, which Node 20 bundles and makes undici's global dispatcher when the process
- * calls `fetch` before undici is loaded. They turn each call into its current-API counterpart.
+ * `handler`, written against undici's current API (`onRequestStart` to `onResponseEnd`, which
+ * undici 7's dispatchers drive), with the legacy callbacks added for dispatchers that know no other:
+ * undici 6's, which Node 20 bundles and makes undici's global dispatcher when the process calls
+ * `fetch` before undici is loaded. Each legacy call becomes its current-API counterpart. The
+ * callbacks are added to `handler` itself (one request's), not to a wrapper forwarding the current
+ * calls, which would weigh on the main entry on Node. Node's `#undici-loader` gives this; a
+ * Workers or browser bundle meets no undici 6 and gets the handler as is.
  */
-export abstract class UndiciHandler implements Dispatcher.DispatchHandler {
-  #legacy: LegacyController | undefined;
-
-  abstract onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void;
-  abstract onResponseStart(
-    controller: Dispatcher.DispatchController,
-    statusCode: number,
-    headers: AnswerHeaders,
-    statusMessage?: string,
-  ): void;
-  abstract onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void;
-  abstract onResponseEnd(controller: Dispatcher.DispatchController, trailers: AnswerHeaders): void;
-  abstract onResponseError(controller: Dispatcher.DispatchController, error: Error): void;
-
-  /** A legacy dispatcher may report an error before it connects: a controller with nothing to abort. */
-  #controller(): LegacyController {
-    this.#legacy ??= new LegacyController(() => {});
-    return this.#legacy;
-  }
-
-  onConnect(abort: (reason?: Error) => void, context?: unknown): void {
-    this.#legacy = new LegacyController(abort);
-    this.onRequestStart(this.#legacy, context ?? {});
-  }
-
-  onHeaders(
-    statusCode: number,
-    rawHeaders: Buffer[] | string[] | null,
-    resume: () => void,
-    statusMessage?: string,
-  ): boolean {
-    const controller = this.#controller();
-    controller.resumeReading = resume;
-    this.onResponseStart(controller, statusCode, headersOf(rawHeaders), statusMessage);
-    return !controller.paused;
-  }
-
-  onData(chunk: Buffer): boolean {
-    const controller = this.#controller();
-    this.onResponseData(controller, chunk);
-    return !controller.paused;
-  }
-
-  onComplete(rawTrailers: Buffer[] | string[] | null): void {
-    this.onResponseEnd(this.#controller(), headersOf(rawTrailers));
-  }
-
-  onError(error: Error): void {
-    this.onResponseError(this.#controller(), error);
-  }
+export function withLegacyCallbacks(handler: CurrentHandler): Dispatcher.DispatchHandler {
+  let legacy: LegacyController | undefined;
+  // A legacy dispatcher may report an error before it connects: a controller with nothing to abort.
+  const controller = (): LegacyController => {
+    legacy ??= new LegacyController(() => {});
+    return legacy;
+  };
+  return Object.assign(handler, {
+    // undici 6 hands onConnect no context (undici 7 gives its current-API handlers an object).
+    onConnect(abort: (reason?: Error) => void): void {
+      legacy = new LegacyController(abort);
+      handler.onRequestStart(legacy, {});
+    },
+    onHeaders(
+      statusCode: number,
+      rawHeaders: Buffer[] | string[] | null,
+      resume: () => void,
+      statusMessage?: string,
+    ): boolean {
+      const current = controller();
+      current.resumeReading = resume;
+      handler.onResponseStart(current, statusCode, headersOf(rawHeaders), statusMessage);
+      return !current.paused;
+    },
+    onData(chunk: Buffer): boolean {
+      const current = controller();
+      handler.onResponseData(current, chunk);
+      return !current.paused;
+    },
+    onComplete(rawTrailers: Buffer[] | string[] | null): void {
+      handler.onResponseEnd(controller(), headersOf(rawTrailers));
+    },
+    onError(error: Error): void {
+      handler.onResponseError(controller(), error);
+    },
+  });
 }

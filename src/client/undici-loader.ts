@@ -1,5 +1,7 @@
 import type { Dispatcher } from 'undici';
 
+export { withLegacyCallbacks } from './undici-handler.js';
+
 type GlobalDispatcherModule = { getGlobalDispatcher(): Dispatcher };
 
 let loading: Promise<GlobalDispatcherModule> | undefined;

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { CurrentHandler } from './undici-handler.js';
 
 /** Whether `loadGlobalDispatcher` can give undici's shared Agent: not in such a bundle, even run on Node. */
 export const SHARED_AGENT_LOADS = false;
@@ -14,4 +15,12 @@ export function loadGlobalDispatcher(): Promise<() => Dispatcher> {
       "undici's shared Agent is loaded on Node only: off Node, pass `fetch` (or a `dispatcher`) to the client",
     ),
   );
+}
+
+/**
+ * The handler as is: a Workers or browser bundle meets no undici 6 dispatcher (Node 20's built-in
+ * undici, which speaks only the legacy callbacks, is met on Node only), so it carries no bridge.
+ */
+export function withLegacyCallbacks(handler: CurrentHandler): Dispatcher.DispatchHandler {
+  return handler;
 }
