@@ -1,5 +1,6 @@
 /** verify's cells of issue 34's table: the hostile answer is its discovery's (GET openapi.json). */
 import { expect } from 'vitest';
+import { EXIT } from '../../src/cli/shared/exit-codes.js';
 import type { Measurement } from './measure.js';
 import { CAP, linesOf, type Seen, type SeenBy } from './seen.js';
 
@@ -13,7 +14,7 @@ function summaryOf(measurement: Measurement): string {
 const unverified = (rule: string, says?: RegExp): Seen => ({
   rule,
   check(measurement) {
-    expect(measurement.exitCode).toBe(1);
+    expect(measurement.exitCode).toBe(EXIT.unverified);
     const line = summaryOf(measurement);
     expect(line).toMatch(/^loyalty verify: unverified/);
     if (says) expect(line).toMatch(says);
@@ -21,7 +22,7 @@ const unverified = (rule: string, says?: RegExp): Seen => ({
 });
 
 export const VERIFY_SEEN: SeenBy = {
-  'redirect-307': unverified('is unverified: exit 1, one summary line'),
+  'redirect-307': unverified('is unverified: exit 8, one summary line'),
   endless: unverified('is unverified, its summary naming the cap it read with', new RegExp(String(CAP))),
   echo: {
     rule: 'writes its reports and summary line, the key masked in each',
