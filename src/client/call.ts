@@ -23,7 +23,7 @@ import type { TransportResponse } from './transport.js';
 
 /*
  * One SDK call, from a resource method's arguments to its decoded answer (docs/architecture.md,
- * "The path of a call"): `prepareCall` validates and builds what every attempt sends; each
+ * "One client call"): `prepareCall` validates and builds what every attempt sends; each
  * attempt is `sendAttempt` then a read of the answer (`decodeResponse`); between attempts the
  * pure `decideRetry` says whether and when. The limiter and telemetry join where they are named.
  */

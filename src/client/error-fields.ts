@@ -3,7 +3,7 @@ import type { ParameterLocation } from '../operations/validate.js';
 
 /**
  * The typed fields of a 400 and a 422, read from the answer. A value of another shape than our
- * decisions fix (docs/decisions.md, Errors) gives `undefined`: the types never claim a shape the
+ * decisions fix (docs/decisions.md, "Errors") gives `undefined`: the types never claim a shape the
  * spec does not show, and the value stays as sent in the error's `body` or `meta`.
  */
 

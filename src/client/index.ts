@@ -1,6 +1,6 @@
 /**
  * LoyaltyClient and the path of a call: options, validation, transport, retries, errors, resources.
- * May use only the table and the OpenAPI document below it; never the server.
+ * Uses the table (operations), core, limits, bulk and telemetry; never the OpenAPI document or the server.
  */
 export { LoyaltyClient } from './client.js';
 export type { ClientOptions, ReadRequestOptions, RequestOptions } from './options.js';

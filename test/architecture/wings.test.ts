@@ -1,5 +1,5 @@
 /**
- * The wing rule of docs/ARCHITECTURE.md ("Layout"): the folders of src are wings, in a fixed order
+ * The wing rule of docs/architecture.md ("The wings of `src/`"): the folders of src are wings, in a fixed order
  * from top to bottom, and a file imports only from its own wing or from the wings below it. Read
  * from the import specifiers of the source files (relative ones only; packages are not wings).
  */
@@ -118,7 +118,7 @@ const describeEdge = (edge: Edge, why: string): string => {
   return `${edge.from} (${from}) imports ${edge.to} (${to}): ${why}`;
 };
 
-describe('wings (docs/ARCHITECTURE.md, "Layout")', () => {
+describe('wings (docs/architecture.md, "The wings of `src/`")', () => {
   it('every file of src is in a wing, or is one of the entry files src/index.ts, src/server/index.ts, src/server/internal.ts, src/types.ts, src/version.ts, src/runtime.ts', () => {
     expect(SOURCES.filter((file) => placeOf(file) === undefined)).toEqual([]);
   });

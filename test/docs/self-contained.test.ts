@@ -1,8 +1,7 @@
 /**
  * The docs a reader of the package has (README.md, CHANGELOG.md, docs/*.md) stand on their own:
- * none cites the design files of the repository that built it (CONTRACT.md, the upper-case
- * ARCHITECTURE.md, anything under ../shared), which a reader does not have. docs/architecture.md
- * is ours and may be cited.
+ * none cites the design files of the repository that built it (the names OUTSIDE matches), which
+ * a reader does not have. docs/architecture.md is ours and may be cited.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -357,8 +357,8 @@ describe('400 BadRequestError', () => {
 });
 
 /*
- * CONTRACT.md: "LoyaltyError — base of everything the SDK throws". These arguments would break
- * encodeURIComponent and JSON.stringify; the table's schemas refuse them before that.
+ * Everything the SDK throws is a `LoyaltyError` (docs/errors-and-retries.md). These arguments would
+ * break encodeURIComponent and JSON.stringify; the table's schemas refuse them before that.
  */
 describe('arguments that cannot be encoded', () => {
   it('a uid holding a lone surrogate rejects with a LoyaltyValidationError and nothing is sent', async () => {

@@ -4,7 +4,7 @@
  */
 export const HOSTILE_KEY = 'hostile-key-6d2f9a1c4e8b7305af2c9e1d4b';
 
-/** The shortest run of the key's characters that counts as a leak (CONTRACT.md, "Masking"). */
+/** The shortest run of the key's characters that counts as a leak (docs/reliability.md, "Hostile services"). */
 export const LEAK_RUN = 8;
 
 /**

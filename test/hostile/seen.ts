@@ -10,7 +10,7 @@ export interface Seen {
 
 export type SeenBy = Partial<Record<Attack, Seen>>;
 
-/** The cap every surface reads with unless told otherwise: 32 MiB (CONTRACT.md, fourth round). */
+/** The cap every surface reads with unless told otherwise: 32 MiB (docs/errors-and-retries.md, "Services you do not trust"). */
 export const CAP = 32 * 2 ** 20;
 
 /** The lines of a text that are not blank. */

@@ -1,6 +1,6 @@
 /**
- * `loyalty mcp` (the built bin, over stdio) against a service we did not write (CONTRACT.md,
- * "Masking"; docs/mcp.md): a key the service echoes in a 2xx answer, a refusal or a help text
+ * `loyalty mcp` (the built bin, over stdio) against a service we did not write (docs/mcp.md,
+ * "Masking"): a key the service echoes in a 2xx answer, a refusal or a help text
  * reaches the assistant masked, and JSON nested 100,000 deep is one sentence, never a crash or a
  * call left unanswered.
  */

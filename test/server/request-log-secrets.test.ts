@@ -1,5 +1,5 @@
 /**
- * The request log masks every secret a request carried (CONTRACT.md, "Masking"): what
+ * The request log masks every secret a request carried (docs/reference-server.md, "The request log"): what
  * `GET /__admin/requests` (the inspector's data) shows holds no SECRET_FRAGMENT characters in a
  * row of one, and shows a credential as the key is shown (`****` and at most its last 4).
  */

@@ -55,7 +55,7 @@ export interface ServerOptions {
   limits?: Limits;
 }
 
-/** What the conformance suite needs of `createReferenceServer` (CONTRACT.md, "Reference server"). */
+/** What the conformance suite needs of `createReferenceServer` (docs/reference-server.md, "From code"). */
 export interface ReferenceServerLike {
   listen(options: { port: number; host?: string }): Promise<string>;
   admin: {
@@ -149,7 +149,7 @@ export interface OpOptions extends Sample {
   headers?: Record<string, string>;
 }
 
-/** Records of the reference server (CONTRACT.md, "Record fields"). */
+/** Records of the reference server (docs/reference-server.md, "Records"). */
 export interface Cliente {
   uid: string;
   email?: string;

@@ -16,7 +16,7 @@ import { REPLAY_WINDOW_MS } from './write-keys.js';
 
 export const COMMAND = 'loyalty mcp';
 
-/** The options of `loyalty mcp` (CONTRACT.md, "MCP server"; docs/mcp.md). */
+/** The options of `loyalty mcp` (docs/mcp.md, "Tools" and "Safety rules"). */
 export const MCP_OPTIONS = {
   ...SERVICE_OPTIONS,
   'read-only': { type: 'boolean' },

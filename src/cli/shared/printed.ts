@@ -3,7 +3,7 @@ import { maskSecretIn } from '../../core/index.js';
 /** The secrets the command holds (the API key, once read): masked in everything it prints or writes. */
 const secrets = new Set<string>();
 
-/** From now on `secret` is masked wherever the command prints or writes text (CONTRACT.md, "Masking"). */
+/** From now on `secret` is masked wherever the command prints or writes text (docs/cli.md, "Output"). */
 export function hideWhenPrinted(secret: string): void {
   if (secret !== '') secrets.add(secret);
 }

@@ -3,7 +3,10 @@ import type { Operation } from '../../operations/table.js';
 import { writeEffect } from './tool-effects.js';
 import { OUTPUT_SCHEMAS, type OutputSchema, resultKind } from './tool-output.js';
 
-/** `clientes.puntos.add` -> `clientes_puntos_add` (CONTRACT.md, "MCP server"). */
+/**
+ * A tool's name is its operation's id with `_` for `.`: `clientes.puntos.add` -> `clientes_puntos_add`
+ * (docs/mcp.md, "Tools").
+ */
 export const toolName = (operation: Pick<Operation, 'id'>): string => operation.id.replaceAll('.', '_');
 
 /** The arguments a tool takes besides the operation's own fields (the MCP server's safety rules, docs/mcp.md). */

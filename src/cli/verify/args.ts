@@ -11,7 +11,7 @@ import { parseSamples } from './samples.js';
 
 export const COMMAND = 'loyalty verify';
 
-/** The options of `loyalty verify` (CONTRACT.md, "Verify against the real service"). */
+/** The options of `loyalty verify` (docs/cli.md, "Verify, and the MCP server"; docs/verify.md). */
 export const VERIFY_OPTIONS = {
   'base-url': { type: 'string' },
   'api-key-file': { type: 'string' },

@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS, type RateLimit, type ServerLimits } from '../state/limi
 import type { SeedName } from '../state/seed.js';
 import { type ApiKeyConfig, DEMO_KEYS } from './keys.js';
 
-/** Options of `createReferenceServer`, `createTestClient` and the MSW handlers (CONTRACT.md). */
+/** Options of `createReferenceServer`, `createTestClient` and the MSW handlers (docs/reference-server.md, "From code"). */
 export interface ReferenceServerOptions {
   keys?: readonly ApiKeyConfig[];
   seed?: SeedName;

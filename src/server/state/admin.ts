@@ -17,7 +17,7 @@ export interface AdminCustomerInput extends Profile {
   etiquetas?: string[];
 }
 
-/** Test and demo helpers that reach past the API (CONTRACT.md, `server.admin`). */
+/** Test and demo helpers that reach past the API (`server.admin`, docs/reference-server.md, "Admin"). */
 export interface ReferenceAdmin {
   /** Stands in for the segment evaluation that creates groups; every uid must be a known customer. */
   createGroup(input: { uids: readonly string[]; nombre?: string }): number;
