@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceProfile } from '../../src/server/internal.js';
-import { CLI, loyalty, loyaltyProcess } from '../cli/cli-harness.js';
+import { CLI, loyalty, loyaltyProcess } from './cli-harness.js';
 
 const KEY = 'profile_bin_key_0123456789';
 

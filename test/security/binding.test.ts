@@ -5,7 +5,7 @@
  * Told `host: '0.0.0.0'`, it answers on them.
  *
  * test/conformance/seed-and-server.test.ts checks the URL and one external address, and
- * test/server/cli-process.test.ts that `loyalty serve` prints a 127.0.0.1 URL.
+ * test/cli/serve-process.test.ts that `loyalty serve` prints a 127.0.0.1 URL.
  */
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
