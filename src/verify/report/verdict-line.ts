@@ -37,7 +37,8 @@ const REASONS: readonly { outcome: CoverageCheck['outcome']; test: RegExp; reaso
   {
     outcome: 'unsafe',
     test: /carried out/,
-    reason: 'the service carried out a write it must refuse, so no other request expecting a refusal was sent',
+    reason:
+      'the service carried out a write it must refuse, so no other request expecting a refusal was sent',
   },
   {
     outcome: 'unsafe',
