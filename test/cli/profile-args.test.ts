@@ -3,10 +3,10 @@
  * a profile that is not one is refused before listening) and `loyalty verify --profile FILE`
  * (read here, checked by verifyService before anything is sent).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseCommand } from '../../src/cli/serve/args.js';
 import { describeProfile } from '../../src/cli/serve/describe-profile.js';
 import { readFlagFile } from '../../src/cli/shared/capped-file.js';
@@ -62,6 +62,7 @@ describe('loyalty serve --profile FILE', () => {
 describe('loyalty verify --profile FILE', () => {
   const dir = mkdtempSync(join(tmpdir(), 'loyalty-profile-'));
   const env = { LOYALTY_BASE_URL: 'https://loyalty.example' };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads the profile and hands it to verifyService, which checks it before anything is sent', async () => {
     const file = join(dir, 'good.json');

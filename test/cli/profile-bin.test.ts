@@ -5,7 +5,7 @@
  * (verify in process, but the built bin for the first run).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   served?.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const verify = (args: string[], run: typeof loyalty = loyalty) =>
