@@ -98,9 +98,9 @@ describe('loyalty serve --profile and loyalty verify --profile', () => {
     expect(JSON.stringify(written)).not.toContain(KEY);
   });
 
-  it('verify without the profile sees each calibrated difference', async () => {
+  it('verify without the profile sees each calibrated difference (in sandbox mode: safe mode sends no write to a task)', async () => {
     const json = join(dir, 'plain.json');
-    const run = await verify(['--json', json]);
+    const run = await verify(['--mode', 'sandbox', '--yes', '--json', json]);
     expect(run.code, run.stderr).toBe(1);
     const { findings } = JSON.parse(readFileSync(json, 'utf8')) as {
       findings: { kind: string; operationId: string; location: string }[];
