@@ -105,27 +105,9 @@ function checkNamesAt(path: string, value: object, known: readonly string[]): vo
   checkNames(value, known, 'option', fail, path);
 }
 
-export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
-  checkNamesAt('', options, [
-    'keys',
-    'seed',
-    'limits',
-    'now',
-    'faults',
-    'requestLog',
-    'adminToken',
-    'profile',
-  ]);
-  // Deeper, the messages below that quote a value given would run out of stack.
-  if (deeperThan(options, MAX_PRINTED_DEPTH))
-    fail(`the options nest deeper than ${MAX_PRINTED_DEPTH} levels`);
-  checkNamesAt('limits.', options.limits ?? {}, Object.keys(DEFAULT_LIMITS));
-  checkNamesAt('limits.rateLimit.', options.limits?.rateLimit ?? {}, Object.keys(DEFAULT_LIMITS.rateLimit));
-  const seed = options.seed ?? 'demo';
-  if (seed !== 'demo' && seed !== 'empty')
-    fail(`seed must be 'demo' or 'empty' (got ${JSON.stringify(seed)})`);
-  const given = options.limits ?? {};
-  const limits: ServerLimits = {
+/** The limits given, each checked, the defaults for the rest. */
+function resolveLimits(given: NonNullable<EngineOptions['limits']>): ServerLimits {
+  return {
     rateLimit: {
       limit: checkCount(
         'limits.rateLimit.limit',
@@ -156,6 +138,28 @@ export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
       true,
     ),
   };
+}
+
+export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
+  checkNamesAt('', options, [
+    'keys',
+    'seed',
+    'limits',
+    'now',
+    'faults',
+    'requestLog',
+    'adminToken',
+    'profile',
+  ]);
+  // Deeper, the messages below that quote a value given would run out of stack.
+  if (deeperThan(options, MAX_PRINTED_DEPTH))
+    fail(`the options nest deeper than ${MAX_PRINTED_DEPTH} levels`);
+  checkNamesAt('limits.', options.limits ?? {}, Object.keys(DEFAULT_LIMITS));
+  checkNamesAt('limits.rateLimit.', options.limits?.rateLimit ?? {}, Object.keys(DEFAULT_LIMITS.rateLimit));
+  const seed = options.seed ?? 'demo';
+  if (seed !== 'demo' && seed !== 'empty')
+    fail(`seed must be 'demo' or 'empty' (got ${JSON.stringify(seed)})`);
+  const limits = resolveLimits(options.limits ?? {});
   return {
     keys: checkKeys(options.keys ?? DEMO_KEYS),
     seed,
