@@ -11,26 +11,19 @@ import { parseCommand } from '../../src/cli/serve/args.js';
 import { describeProfile } from '../../src/cli/serve/describe-profile.js';
 import { readFlagFile } from '../../src/cli/shared/capped-file.js';
 import { parseVerifyArgs } from '../../src/cli/verify/args.js';
-import { createReferenceServer, type ServiceProfile } from '../../src/server/internal.js';
+import { createReferenceServer } from '../../src/server/internal.js';
 import { planVerification } from '../../src/verify/index.js';
+import { serviceProfile } from '../support/service-profile.js';
 
-const profile: ServiceProfile = {
-  format: 'loyalty-sdk/service-profile',
-  version: 2,
-  origin: 'https://loyalty.example',
-  measuredAt: '2026-11-25T00:00:00.000Z',
-  sdkVersion: '0.1.0',
-  calibrations: [
-    {
-      kind: 'error-code',
-      operationId: 'tareas.setStatus',
-      status: 400,
-      codigoRespuesta: 1001,
-      source: 'probe',
-    },
-  ],
-  entries: [],
-};
+const profile = serviceProfile([
+  {
+    kind: 'error-code',
+    operationId: 'tareas.setStatus',
+    status: 400,
+    codigoRespuesta: 1001,
+    source: 'probe',
+  },
+]);
 
 describe('loyalty serve --profile FILE', () => {
   it('reads the file into the profile option, and says whose profile it follows', () => {

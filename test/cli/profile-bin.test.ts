@@ -10,42 +10,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceProfile } from '../../src/server/internal.js';
+import { serviceProfile } from '../support/service-profile.js';
 import { CLI, loyalty, loyaltyProcess } from './cli-harness.js';
 
 const KEY = 'profile_bin_key_0123456789';
 
-const profile: ServiceProfile = {
-  format: 'loyalty-sdk/service-profile',
-  version: 2,
-  origin: 'https://loyalty.example',
-  measuredAt: '2026-11-25T00:00:00.000Z',
-  sdkVersion: '0.1.0',
-  calibrations: [
-    {
-      kind: 'field',
-      operationId: 'clientes.retrieve',
-      location: 'response.200.data.segmento',
-      change: 'added',
-      types: ['string'],
-      source: 'probe',
-    },
-    {
-      kind: 'error-code',
-      operationId: 'tareas.setStatus',
-      status: 400,
-      codigoRespuesta: 1001,
-      source: 'probe',
-    },
-    {
-      kind: 'header',
-      operationId: 'reportes.catalogo.retrieve',
-      header: 'X-Request-Id',
-      present: false,
-      source: 'probe',
-    },
-  ],
-  entries: [],
-};
+const profile = serviceProfile([
+  {
+    kind: 'field',
+    operationId: 'clientes.retrieve',
+    location: 'response.200.data.segmento',
+    change: 'added',
+    types: ['string'],
+    source: 'probe',
+  },
+  {
+    kind: 'error-code',
+    operationId: 'tareas.setStatus',
+    status: 400,
+    codigoRespuesta: 1001,
+    source: 'probe',
+  },
+  {
+    kind: 'header',
+    operationId: 'reportes.catalogo.retrieve',
+    header: 'X-Request-Id',
+    present: false,
+    source: 'probe',
+  },
+]);
 
 const dir = mkdtempSync(join(tmpdir(), 'loyalty-profile-bin-'));
 const profileFile = join(dir, 'service.profile.json');

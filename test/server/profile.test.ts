@@ -14,9 +14,9 @@ import {
   createTestClient,
   DEMO_API_KEY,
   type ProfileFact,
-  type ServiceProfile,
 } from '../../src/server/internal.js';
 import { api, call, newEngine, newIdem } from '../support/in-process-engine.js';
+import { serviceProfile } from '../support/service-profile.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is read field by field
 type Loose = any;
@@ -112,15 +112,7 @@ const calibrations: ProfileFact[] = [
   },
 ];
 
-const profile: ServiceProfile = {
-  format: 'loyalty-sdk/service-profile',
-  version: 2,
-  origin: 'https://loyalty.example',
-  measuredAt: '2026-11-25T00:00:00.000Z',
-  sdkVersion: '0.1.0',
-  calibrations,
-  entries: [],
-};
+const profile = serviceProfile(calibrations);
 
 describe('the engine following a profile', () => {
   const { engine } = newEngine({ profile });
