@@ -11,17 +11,10 @@ import {
   RateLimitError,
 } from '../../src/index.js';
 import { limiterKeyId } from '../../src/limits/index.js';
-import {
-  type Arrival,
-  advance,
-  KEYS,
-  type KeyName,
-  limitedEngine,
-  loaded,
-  useFakeClock,
-} from '../limits/limited-engine.js';
+import { type Arrival, KEYS, type KeyName, limitedEngine, loaded } from '../limits/limited-engine.js';
 import { rejectionOf } from '../support/async.js';
 import { capturingLogger } from '../support/capturing-logger.js';
+import { advance, useFakeClock } from '../support/fake-clock.js';
 
 beforeEach(useFakeClock);
 afterEach(() => {
@@ -51,6 +44,7 @@ describe('requestsPerSecond', () => {
     [4, 10, [4, 4, 2]],
     [1, 3, [1, 1, 1]],
     [25, 60, [25, 25, 10]],
+    [5, 11, [5, 5, 1]],
   ])('at %i per second, %i concurrent calls reach the engine %j per second', async (rps, calls, expected) => {
     const engine = limitedEngine();
     const client = engine.client('A', { limiter: await memoryLimiter(rps) });
@@ -236,20 +230,5 @@ describe('without a limiter', () => {
     await Promise.all(times(50).map(() => read(client)));
     expect(engine.arrivals.filter(({ at }) => at === 0)).toHaveLength(50);
     expect(vi.getTimerCount()).toBe(0);
-  });
-});
-
-describe('on the real clock', () => {
-  it('11 calls at 5 a second: at most 5 in the first second, and the last waits for two window ends', async () => {
-    vi.useRealTimers();
-    const engine = limitedEngine();
-    const client = engine.client('A', {
-      limiter: createMemoryLimiter({ requestsPerSecond: 5, groupActionsPerMinute: 10 }),
-    });
-    const started = Date.now();
-    await Promise.all(times(11).map(() => read(client)));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_990);
-    expect(engine.arrivals.filter(({ at }) => at < 1_000).length).toBeLessThanOrEqual(5);
-    expect(engine.count()).toBe(11);
   });
 });

@@ -2,13 +2,14 @@
  * `retryBaseDelayMs` and `retryMaxDelayMs`: the backoff before a retry of an answer without
  * `Retry-After` (a 5xx, a dropped connection) starts at the base and doubles up to the max.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCallContext } from '../../src/client/call-context.js';
 import { fetchTransport } from '../../src/client/fetch-transport.js';
 import { levelled } from '../../src/client/logger.js';
 import { resolveClientOptions } from '../../src/client/options.js';
 import { LoyaltyError } from '../../src/index.js';
 import { limitedEngine } from '../limits/limited-engine.js';
+import { runUntilSettled, useFakeClock } from '../support/fake-clock.js';
 
 const BASE = { apiKey: 'lk_retry_delay_options', baseUrl: 'http://127.0.0.1:9' };
 
@@ -17,6 +18,10 @@ function policyOf(options: object) {
   return createCallContext(resolved, fetchTransport(fetch), levelled(console, 'off', BASE.apiKey), undefined)
     .policy;
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('retry delay options', () => {
   it('default to 500 ms doubling up to 8 s', () => {
@@ -35,21 +40,25 @@ describe('retry delay options', () => {
   });
 
   it('two 503s retried with a base of 0 are sent again at once', async () => {
+    useFakeClock();
     const engine = limitedEngine();
     engine.failNext(2);
-    const started = Date.now();
-    await engine.client('A', { retryBaseDelayMs: 0, retryMaxDelayMs: 0 }).tareas.list();
-    expect(engine.count('A')).toBe(3);
-    expect(Date.now() - started).toBeLessThan(200);
+    await runUntilSettled(engine.client('A', { retryBaseDelayMs: 0, retryMaxDelayMs: 0 }).tareas.list());
+    expect(engine.arrivals.map((arrival) => arrival.at)).toEqual([0, 0, 0]);
   });
 
-  it('two 503s retried with a base of 200 ms wait at least 100 ms and then 200 ms', async () => {
+  it('two 503s retried with a base of 200 ms wait 100 to 200 ms and then 200 to 400 ms', async () => {
+    useFakeClock();
     const engine = limitedEngine();
     engine.failNext(2);
-    await engine.client('A', { retryBaseDelayMs: 200, retryMaxDelayMs: 1_000 }).tareas.list();
+    await runUntilSettled(
+      engine.client('A', { retryBaseDelayMs: 200, retryMaxDelayMs: 1_000 }).tareas.list(),
+    );
     const [first, second, third] = engine.arrivals.map((arrival) => arrival.at) as [number, number, number];
-    expect(second - first).toBeGreaterThanOrEqual(95);
-    expect(third - second).toBeGreaterThanOrEqual(195);
+    expect(second - first).toBeGreaterThanOrEqual(100);
+    expect(second - first).toBeLessThanOrEqual(200);
+    expect(third - second).toBeGreaterThanOrEqual(200);
+    expect(third - second).toBeLessThanOrEqual(400);
   });
 
   it.each([

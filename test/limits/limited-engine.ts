@@ -1,9 +1,8 @@
 /**
- * Clients over one in-process reference engine that notes when each request reached it, by the
- * clock the test runs on (fake or real). Two keys, both with every scope: `A` and `B`. The
+ * Clients over one in-process reference engine that notes when each request reached it, on the
+ * fake clock (NaN on the real one: a test that looks at times runs on the fake clock). Two keys, both with every scope: `A` and `B`. The
  * engine's own limits are off unless a test names them.
  */
-import { vi } from 'vitest';
 import { type ClientOptions, type Limiter, LoyaltyClient } from '../../src/index.js';
 import {
   createReferenceEngine,
@@ -13,12 +12,13 @@ import {
   type EngineResponse,
   IN_PROCESS_BASE_URL,
 } from '../../src/server/internal.js';
+import { fakeElapsed } from '../support/fake-clock.js';
 
 export const KEYS = { A: DEMO_API_KEY, B: 'lk_limiter_test_second_key' } as const;
 export type KeyName = keyof typeof KEYS;
 
 export interface Arrival {
-  /** Milliseconds since the test's clock started. */
+  /** Milliseconds since the fake clock started. */
   at: number;
   key: KeyName;
   path: string;
@@ -47,11 +47,10 @@ export function limitedEngine(limits: EngineOptions['limits'] = {}) {
       ...limits,
     },
   });
-  const started = Date.now();
   const arrivals: Arrival[] = [];
   let failures = 0;
   const dispatcher = new EngineDispatcher(async (request) => {
-    const at = Date.now() - started;
+    const at = fakeElapsed();
     const failing = failures > 0;
     if (failing) failures -= 1;
     const response = failing ? SERVICE_UNAVAILABLE : await engine.handle(request);
@@ -82,19 +81,6 @@ export function limitedEngine(limits: EngineOptions['limits'] = {}) {
   };
 }
 
-/** The fake clock of these tests: timers and `Date`, nothing else, from a fixed instant. */
-export function useFakeClock(): void {
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'Date'],
-    now: Date.parse('2026-03-02T09:00:00Z'),
-  });
-}
-
-/** Moves the fake clock by `ms`, running every timer and promise due on the way. */
-export async function advance(ms: number): Promise<void> {
-  await vi.advanceTimersByTimeAsync(ms);
-}
-
 /**
  * Waits until the limiter has loaded rate-limiter-flexible (a real import, which a fake clock
  * does not wait for): a pause of nothing, on a key no test uses.
@@ -102,18 +88,4 @@ export async function advance(ms: number): Promise<void> {
 export async function loaded(limiter: Limiter): Promise<Limiter> {
   await limiter.forKey('warm-up').pause('request', 0);
   return limiter;
-}
-
-/** A promise's outcome so far, without waiting for it. */
-export function watch<T>(promise: Promise<T>): { readonly state: 'pending' | 'resolved' | 'rejected' } {
-  const watched = { state: 'pending' as 'pending' | 'resolved' | 'rejected' };
-  promise.then(
-    () => {
-      watched.state = 'resolved';
-    },
-    () => {
-      watched.state = 'rejected';
-    },
-  );
-  return watched;
 }

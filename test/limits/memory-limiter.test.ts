@@ -4,7 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLimiter, type KeyLimiter, type LimitKind } from '../../src/index.js';
-import { advance, loaded, useFakeClock } from './limited-engine.js';
+import { advance, fakeElapsed, useFakeClock } from '../support/fake-clock.js';
+import { loaded } from './limited-engine.js';
 
 beforeEach(useFakeClock);
 afterEach(() => {
@@ -17,11 +18,11 @@ async function keyLimiter(requestsPerSecond: number, groupActionsPerMinute: numb
 
 /** Starts `acquire` of each kind in turn; `times` fills, in the same order, with when each resolved. */
 function acquireEach(limits: KeyLimiter, kinds: LimitKind[], signal?: AbortSignal) {
-  const started = Date.now();
+  const started = fakeElapsed();
   const times: (number | undefined)[] = kinds.map(() => undefined);
   const settled = kinds.map((kind, index) =>
     limits.acquire(kind, signal).then(() => {
-      times[index] = Date.now() - started;
+      times[index] = fakeElapsed() - started;
     }),
   );
   return { times, settled };

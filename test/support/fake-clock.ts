@@ -1,0 +1,62 @@
+/**
+ * The fake clock of tests whose subject is a real timer (a timeout, a backoff, a limiter's
+ * window): `setTimeout` and `Date` move only when the test says, so a deadline is asserted as an
+ * order of events (pending at `deadline - 1`, settled at `deadline`) and never waits for real.
+ * Sockets and `setImmediate` stay real: I/O still happens between the test's steps.
+ */
+import { vi } from 'vitest';
+
+/** Where the fake clock starts: a fixed instant, so dates stamped by it are the same every run. */
+export const FAKE_CLOCK_START = Date.parse('2026-03-02T09:00:00Z');
+
+/** Timers and `Date` on the fake clock. The file turns it off again (`vi.useRealTimers()` in an `afterEach`). */
+export function useFakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: FAKE_CLOCK_START });
+}
+
+/** Moves the fake clock by `ms`, running every timer and promise due on the way. */
+export async function advance(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+/** Milliseconds since the fake clock started; NaN on the real clock, which these tests never read. */
+export function fakeElapsed(): number {
+  const now = vi.getMockedSystemTime();
+  return now ? now.getTime() - FAKE_CLOCK_START : Number.NaN;
+}
+
+/** A promise's outcome so far, without waiting for it. */
+export function watch<T>(promise: Promise<T>): { readonly state: 'pending' | 'resolved' | 'rejected' } {
+  const watched = { state: 'pending' as 'pending' | 'resolved' | 'rejected' };
+  promise.then(
+    () => {
+      watched.state = 'resolved';
+    },
+    () => {
+      watched.state = 'rejected';
+    },
+  );
+  return watched;
+}
+
+/**
+ * Waits, a turn of the event loop at a time, until `condition` holds: for I/O (a request to
+ * arrive, a store to answer) while the fake clock stands still. No deadline of its own: the
+ * test's timeout ends a wait for what never happens.
+ */
+export async function turnsUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Runs the fake clock from timer to timer until `promise` settles, as time would pass if nothing
+ * else happened: what the call waited for shows in the clock, and no wait costs real time.
+ */
+export async function runUntilSettled<T>(promise: Promise<T>): Promise<T> {
+  const watched = watch(promise);
+  while (watched.state === 'pending') {
+    if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
+    else await new Promise((resolve) => setImmediate(resolve));
+  }
+  return promise;
+}
