@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ConflictError,
   InternalServerError,
@@ -8,6 +8,15 @@ import {
   LoyaltyTimeoutError,
   RateLimitError,
 } from '../../src/index.js';
+import { recordingLogger } from '../support/capturing-logger.js';
+import {
+  advance,
+  aTurn,
+  nextResponseHeaders,
+  turnsUntil,
+  useFakeClock,
+  watch,
+} from '../support/fake-clock.js';
 import {
   clientFor,
   destroy,
@@ -21,6 +30,10 @@ import {
 } from '../support/stub-server.js';
 
 const stub = useStub();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** Backoffs of a few milliseconds, where the backoff's length is not what is tested (retry-delay-options.test.ts holds it). */
 const QUICK_BACKOFF = { retryBaseDelayMs: 1, retryMaxDelayMs: 10 };
@@ -147,20 +160,26 @@ describe('calls that are never retried', () => {
 
 describe('abort', () => {
   it('abort during the backoff wait rejects at once with LoyaltyAbortError and sends nothing more', async () => {
+    useFakeClock();
     stub.script(failure(429, {}, { 'retry-after': '5' }));
+    const { logger, lines } = recordingLogger();
     const controller = new AbortController();
-    const call = clientFor(stub).clientes.puntos.add('u-1', { puntos: 5 }, { signal: controller.signal });
+    const call = clientFor(stub, { logger, logLevel: 'info' }).clientes.puntos.add(
+      'u-1',
+      { puntos: 5 },
+      { signal: controller.signal },
+    );
     const settled = rejection(call);
-    await stub.waitForRequests(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const abortedAt = performance.now();
+    await turnsUntil(() => lines.some((line) => line.includes('retrying in 5000 ms')));
+    await advance(4_000);
+    const outcome = watch(settled);
     controller.abort();
-    const error = await settled;
-    const elapsed = performance.now() - abortedAt;
-    expect(error).toBeInstanceOf(LoyaltyAbortError);
-    expect(elapsed).toBeLessThan(1000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(stub.count).toBe(1);
+    await aTurn();
+    // Settled with the clock at 4 s: the abort ended the 5 s wait, the clock did not.
+    expect(outcome.state).toBe('resolved');
+    expect(await settled).toBeInstanceOf(LoyaltyAbortError);
+    await advance(60_000);
+    await sentNothingMore(1);
   });
 
   it('an already-aborted signal sends nothing and rejects with LoyaltyAbortError', async () => {
@@ -173,48 +192,84 @@ describe('abort', () => {
   });
 
   it('abort while the request is in flight rejects with LoyaltyAbortError without retrying', async () => {
+    useFakeClock();
     stub.script(hang());
     const controller = new AbortController();
     const settled = rejection(clientFor(stub).tareas.list({ signal: controller.signal }));
     await stub.waitForRequests(1);
-    const abortedAt = performance.now();
+    const outcome = watch(settled);
     controller.abort();
-    const error = await settled;
-    expect(error).toBeInstanceOf(LoyaltyAbortError);
-    expect(performance.now() - abortedAt).toBeLessThan(1000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(stub.count).toBe(1);
+    await aTurn();
+    // The clock never moved: the abort, not a timer, ended the call.
+    expect(outcome.state).toBe('resolved');
+    expect(await settled).toBeInstanceOf(LoyaltyAbortError);
+    await advance(60_000);
+    await sentNothingMore(1);
   });
 });
 
+/**
+ * After the fake clock has passed every backoff, a probe call: the stub then holds the call's
+ * `count` requests and the probe, and no retry of the call.
+ */
+async function sentNothingMore(count: number): Promise<void> {
+  stub.script(success());
+  await clientFor(stub, { maxRetries: 0 }).configuracion.niveles.list();
+  expect(stub.requests.map((request) => request.url).slice(count)).toEqual(['/ext/v3/configuracion/niveles']);
+}
+
 describe('timeoutMs per attempt', () => {
+  /**
+   * Starts `call` on the fake clock once the stub is set to stall; resolves to its failure after
+   * checking the order: still pending a millisecond before `timeoutMs` (after the answer's headers
+   * arrived, when the stall is in the body), settled at `timeoutMs`.
+   */
+  async function failureAtTimeout(
+    timeoutMs: number,
+    call: () => Promise<unknown>,
+    stall: 'headers' | 'body',
+  ) {
+    useFakeClock();
+    const headers = nextResponseHeaders();
+    const settled = rejection(call());
+    const outcome = watch(settled);
+    await (stall === 'body' ? headers : stub.waitForRequests(1));
+    await advance(timeoutMs - 1);
+    await aTurn();
+    expect(outcome.state, `pending at ${timeoutMs - 1} ms`).toBe('pending');
+    await advance(1);
+    await aTurn();
+    expect(outcome.state, `settled at ${timeoutMs} ms`).toBe('resolved');
+    return settled;
+  }
+
   it('covers reading the body: headers sent, body stalled -> LoyaltyTimeoutError', async () => {
     stub.script(stallBody());
-    const started = performance.now();
-    const error = await rejection(clientFor(stub, { timeoutMs: 200, maxRetries: 0 }).tareas.list());
-    const elapsed = performance.now() - started;
+    const client = clientFor(stub, { timeoutMs: 200, maxRetries: 0 });
+    const error = await failureAtTimeout(200, () => client.tareas.list(), 'body');
     expect(error).toBeInstanceOf(LoyaltyTimeoutError);
     expect(error).toBeInstanceOf(LoyaltyConnectionError);
-    expect(elapsed).toBeGreaterThanOrEqual(150);
-    expect(elapsed).toBeLessThan(2000);
     expect(stub.count).toBe(1);
   });
 
   it('covers waiting for the headers -> LoyaltyTimeoutError', async () => {
     stub.script(hang());
-    const started = performance.now();
-    const error = await rejection(clientFor(stub, { maxRetries: 0 }).tareas.list({ timeoutMs: 200 }));
+    const client = clientFor(stub, { maxRetries: 0 });
+    const error = await failureAtTimeout(200, () => client.tareas.list({ timeoutMs: 200 }), 'headers');
     expect(error).toBeInstanceOf(LoyaltyTimeoutError);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('retries a timed-out write with the same Idempotency-Key', async () => {
+    useFakeClock();
     stub.script(stallBody(), success({ saldo: 9 }));
     const client = clientFor(stub, { timeoutMs: 200, maxRetries: 1, ...QUICK_BACKOFF });
-    const data = await client.clientes.puntos.add('u-1', {
-      puntos: 9,
-    });
-    expect(data).toEqual({ saldo: 9 });
+    const headers = nextResponseHeaders();
+    const call = client.clientes.puntos.add('u-1', { puntos: 9 });
+    await headers;
+    await advance(200);
+    await stub.waitForRequests(1);
+    await advance(QUICK_BACKOFF.retryMaxDelayMs);
+    expect(await call).toEqual({ saldo: 9 });
     expect(stub.count).toBe(2);
     const [first, second] = keysSent();
     expect(first).toMatch(UUID_V4);
@@ -224,10 +279,8 @@ describe('timeoutMs per attempt', () => {
   it('covers reading the body through the fetch option too', async () => {
     stub.script(stallBody());
     const client = clientFor(stub, { timeoutMs: 200, maxRetries: 0, fetch: globalThis.fetch });
-    const started = performance.now();
-    const error = await rejection(client.tareas.list());
+    const error = await failureAtTimeout(200, () => client.tareas.list(), 'body');
     expect(error).toBeInstanceOf(LoyaltyTimeoutError);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(stub.count).toBe(1);
   });
 });

@@ -4,6 +4,7 @@
  * order of events (pending at `deadline - 1`, settled at `deadline`) and never waits for real.
  * Sockets and `setImmediate` stay real: I/O still happens between the test's steps.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { vi } from 'vitest';
 
 /** Where the fake clock starts: a fixed instant, so dates stamped by it are the same every run. */
@@ -45,7 +46,27 @@ export function watch<T>(promise: Promise<T>): { readonly state: 'pending' | 're
  * test's timeout ends a wait for what never happens.
  */
 export async function turnsUntil(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+  while (!condition()) await aTurn();
+}
+
+/** One turn of the event loop: what is due on I/O gets to run. */
+export const aTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+const RESPONSE_HEADERS = 'undici:request:headers';
+
+/**
+ * Resolves when the next answer's headers reach a client in this process (undici's diagnostics
+ * channel, which Node's fetch publishes too): from then on a stalled answer stalls in its body.
+ * Call it before the request starts.
+ */
+export function nextResponseHeaders(): Promise<void> {
+  return new Promise((resolve) => {
+    const arrived = () => {
+      unsubscribe(RESPONSE_HEADERS, arrived);
+      resolve();
+    };
+    subscribe(RESPONSE_HEADERS, arrived);
+  });
 }
 
 /**
@@ -56,7 +77,7 @@ export async function runUntilSettled<T>(promise: Promise<T>): Promise<T> {
   const watched = watch(promise);
   while (watched.state === 'pending') {
     if (vi.getTimerCount() > 0) await vi.advanceTimersToNextTimerAsync();
-    else await new Promise((resolve) => setImmediate(resolve));
+    else await aTurn();
   }
   return promise;
 }
