@@ -12,6 +12,7 @@ import { recordingLogger } from '../support/capturing-logger.js';
 import {
   advance,
   aTurn,
+  expectSettledAt,
   nextResponseHeaders,
   turnsUntil,
   useFakeClock,
@@ -220,9 +221,8 @@ async function sentNothingMore(count: number): Promise<void> {
 
 describe('timeoutMs per attempt', () => {
   /**
-   * Starts `call` on the fake clock once the stub is set to stall; resolves to its failure after
-   * checking the order: still pending a millisecond before `timeoutMs` (after the answer's headers
-   * arrived, when the stall is in the body), settled at `timeoutMs`.
+   * `call`'s failure, checked to come at `timeoutMs` on the fake clock and not a millisecond
+   * before, counted from when the request is out (from the answer's headers, for a stalled body).
    */
   async function failureAtTimeout(
     timeoutMs: number,
@@ -232,14 +232,8 @@ describe('timeoutMs per attempt', () => {
     useFakeClock();
     const headers = nextResponseHeaders();
     const settled = rejection(call());
-    const outcome = watch(settled);
     await (stall === 'body' ? headers : stub.waitForRequests(1));
-    await advance(timeoutMs - 1);
-    await aTurn();
-    expect(outcome.state, `pending at ${timeoutMs - 1} ms`).toBe('pending');
-    await advance(1);
-    await aTurn();
-    expect(outcome.state, `settled at ${timeoutMs} ms`).toBe('resolved');
+    await expectSettledAt(timeoutMs, settled);
     return settled;
   }
 

@@ -13,20 +13,27 @@ import {
 } from 'loyalty-sdk';
 import { DEMO_API_KEY, type FaultOptions } from 'loyalty-sdk/server';
 import { Agent } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingLogger } from '../support/capturing-logger.js';
+import {
+  advance,
+  aTurn,
+  expectSettledAt,
+  nextResponseHeaders,
+  turnsUntil,
+  useFakeClock,
+  watch,
+} from '../support/fake-clock.js';
 import {
   type RecordingServer,
   rejectionOf,
-  sleep,
+  seenBeforeProbe,
   startRecordingServer,
 } from '../support/reliability-harness.js';
 
 const TIMEOUT_MS = 250;
-/** Timer and scheduling slack allowed past a deadline. */
-const MARGIN_MS = 400;
-/** How soon after the abort the call must reject: below any backoff (at least 250 ms) or stall. */
-const AT_ONCE_MS = 200;
+/** Past every backoff and Retry-After of these tests, and every stall: what was to happen has. */
+const LONG_AFTER_MS = 60_000;
 /** Backoffs of a few milliseconds, for the tests where the backoff's length is not what is tested. */
 const QUICK_BACKOFF = { retryBaseDelayMs: 1, retryMaxDelayMs: 10 };
 
@@ -34,6 +41,7 @@ let server: RecordingServer | undefined;
 let agent: Agent | undefined;
 
 afterEach(async () => {
+  vi.useRealTimers();
   await agent?.destroy();
   await server?.close();
   agent = undefined;
@@ -68,20 +76,30 @@ async function setUp(
   };
 }
 
+/**
+ * Waits for the client's `count`-th decision to retry (its log line), then moves the fake clock
+ * past the backoff, which is at most `QUICK_BACKOFF.retryMaxDelayMs`: the retry goes out.
+ */
+async function retriesDecided(lines: readonly string[], count: number): Promise<void> {
+  await turnsUntil(() => lines.filter((line) => line.includes('retrying in')).length >= count);
+  await advance(QUICK_BACKOFF.retryMaxDelayMs);
+}
+
 const keysSeen = (recording: RecordingServer) =>
   recording.seen.map((request) => request.headers['idempotency-key']);
 
 describe('a stalled body', () => {
   it('ends in LoyaltyTimeoutError within timeoutMs, on a single attempt when maxRetries is 0', async () => {
     const { client, server } = await setUp({ seed: 1, rates: { stallBody: 1 } }, { maxRetries: 0 });
-    const started = performance.now();
-    const error = await rejectionOf(client.clientes.puntos.add('cli_0001', { puntos: 7 }));
-    const elapsed = performance.now() - started;
+    useFakeClock();
+    const headers = nextResponseHeaders();
+    const call = rejectionOf(client.clientes.puntos.add('cli_0001', { puntos: 7 }));
+    await headers;
+    await expectSettledAt(TIMEOUT_MS, call);
+    const error = await call;
 
     expect(error).toBeInstanceOf(LoyaltyTimeoutError);
     expect((error as LoyaltyTimeoutError).message).toMatch(/timed out after 250 ms \(attempt 1\)/);
-    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
-    expect(elapsed).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
     expect(server.seen).toHaveLength(1);
     // The body stalled after the commit: the movement is applied, and the error names its key.
     expect(server.admin.audit()).toHaveLength(1);
@@ -89,14 +107,19 @@ describe('a stalled body', () => {
   });
 
   it('is retried with the same Idempotency-Key, and the movement applies once', async () => {
+    const { logger, lines } = recordingLogger();
     const { client, server } = await setUp(
       { seed: 1, sequence: ['stallBody'] },
-      { maxRetries: 3, ...QUICK_BACKOFF },
+      { maxRetries: 3, logger, ...QUICK_BACKOFF },
     );
     const before = server.admin.customer('cli_0001')?.puntos ?? 0;
-    const { data, headers, idempotencyKey } = await client.clientes.puntos
-      .add('cli_0001', { puntos: 7, motivo: 'stalled once' })
-      .withResponse();
+    useFakeClock();
+    const stalled = nextResponseHeaders();
+    const call = client.clientes.puntos.add('cli_0001', { puntos: 7, motivo: 'stalled once' }).withResponse();
+    await stalled;
+    await advance(TIMEOUT_MS);
+    await retriesDecided(lines, 1);
+    const { data, headers, idempotencyKey } = await call;
 
     expect(server.seen).toHaveLength(2);
     expect(keysSeen(server)).toEqual([idempotencyKey, idempotencyKey]);
@@ -107,17 +130,25 @@ describe('a stalled body', () => {
   });
 
   it('after a lost answer too, is retried with the caller’s own key and applied once', async () => {
+    const { logger, lines } = recordingLogger();
     const { client, server } = await setUp(
       { seed: 1, sequence: ['dropAfterCommit', 'stallBody'] },
-      { maxRetries: 4, ...QUICK_BACKOFF },
+      { maxRetries: 4, logger, ...QUICK_BACKOFF },
     );
     const uids = [server.admin.createCustomer({ puntos: 100 }), server.admin.createCustomer({ puntos: 100 })];
     const grupoId = server.admin.createGroup({ uids });
-    const data = await client.grupos.puntos.add(
+    useFakeClock();
+    const call = client.grupos.puntos.add(
       grupoId,
       { puntos: -5, motivo: 'two faults' },
       { idempotencyKey: 'order-4711-refund' },
     );
+    const stalled = nextResponseHeaders();
+    await retriesDecided(lines, 1);
+    await stalled;
+    await advance(TIMEOUT_MS);
+    await retriesDecided(lines, 2);
+    const data = await call;
 
     expect(data).toMatchObject({ afectados: 2 });
     expect(keysSeen(server)).toEqual(Array(3).fill('order-4711-refund'));
@@ -130,72 +161,68 @@ describe('a stalled body', () => {
 });
 
 describe('abort', () => {
+  /** The call's failure, checked to come on the abort itself: the fake clock does not move. */
+  async function failureOnAbort(call: Promise<unknown>, abort: () => void): Promise<unknown> {
+    const settled = rejectionOf(call);
+    const outcome = watch(settled);
+    abort();
+    await aTurn();
+    expect(outcome.state, 'settled on the abort, the clock standing still').toBe('resolved');
+    return settled;
+  }
+
   it('during a stalled attempt rejects at once with LoyaltyAbortError; no further request', async () => {
     const { client, server } = await setUp(
       { seed: 1, rates: { stallBody: 1 } },
       { maxRetries: 5, timeoutMs: 5_000, ...QUICK_BACKOFF },
     );
+    useFakeClock();
     const controller = new AbortController();
-    const call = rejectionOf(
-      client.clientes.puntos.add('cli_0001', { puntos: 7 }, { signal: controller.signal }),
-    );
-    await sleep(150);
-    const aborted = performance.now();
-    controller.abort(new Error('user left'));
-    const error = await call;
+    const headers = nextResponseHeaders();
+    const call = client.clientes.puntos.add('cli_0001', { puntos: 7 }, { signal: controller.signal });
+    await headers;
+    const error = await failureOnAbort(call, () => controller.abort(new Error('user left')));
 
-    expect(performance.now() - aborted).toBeLessThan(AT_ONCE_MS);
     expect(error).toBeInstanceOf(LoyaltyAbortError);
     expect((error as Error).cause).toEqual(new Error('user left'));
-    // Many backoffs of at most 10 ms later, no retry went out.
-    await sleep(100);
-    expect(server.seen).toHaveLength(1);
+    await advance(LONG_AFTER_MS);
+    expect(await seenBeforeProbe(server)).toHaveLength(1);
   });
 
   it('during the backoff after a 5xx rejects at once; no further request', async () => {
-    let controller = new AbortController();
-    let abortedAt = 0;
-    const { logger, lines } = recordingLogger((line) => {
-      // The pipeline logs the decision just before it starts waiting.
-      if (line.includes('retrying in')) {
-        setTimeout(() => {
-          abortedAt = performance.now();
-          controller.abort();
-        }, 20);
-      }
-    });
+    const { logger, lines } = recordingLogger();
     const { client, server } = await setUp({ seed: 1, sequence: ['serverError'] }, { maxRetries: 5, logger });
-    controller = new AbortController();
-    const error = await rejectionOf(
-      client.clientes.puntos.add('cli_0001', { puntos: 7 }, { signal: controller.signal }),
-    );
+    useFakeClock();
+    const controller = new AbortController();
+    const call = client.clientes.puntos.add('cli_0001', { puntos: 7 }, { signal: controller.signal });
+    // The pipeline logs the decision just before it starts waiting; a first backoff is 250 ms at least.
+    await turnsUntil(() => lines.some((line) => line.includes('retrying in')));
+    await advance(20);
+    const error = await failureOnAbort(call, () => controller.abort());
 
-    expect(performance.now() - abortedAt).toBeLessThan(AT_ONCE_MS);
     expect(error).toBeInstanceOf(LoyaltyAbortError);
     expect(lines.filter((line) => line.includes('retrying in'))).toHaveLength(1);
-    // The backoff of a first retry is at least 250 ms: well past the abort, nothing more is sent.
-    await sleep(800);
-    expect(server.seen).toHaveLength(1);
+    await advance(LONG_AFTER_MS);
+    expect(await seenBeforeProbe(server)).toHaveLength(1);
     expect(server.admin.audit()).toEqual([]);
   });
 
   it('during the Retry-After wait of a 429 storm rejects at once; no further request', async () => {
+    const { logger, lines } = recordingLogger();
     const { client, server } = await setUp(
       { seed: 1, sequence: ['rateLimitStorm'], retryAfterSeconds: 2 },
-      { maxRetries: 5 },
+      { maxRetries: 5, logger },
     );
+    useFakeClock();
     const controller = new AbortController();
-    const call = rejectionOf(
-      client.clientes.puntos.add('cli_0001', { puntos: 7 }, { signal: controller.signal }),
-    );
-    await sleep(200);
-    const aborted = performance.now();
-    controller.abort();
-    const error = await call;
+    const call = client.clientes.puntos.add('cli_0001', { puntos: 7 }, { signal: controller.signal });
+    await turnsUntil(() => lines.some((line) => line.includes('retrying in 2000 ms')));
+    await advance(200);
+    const error = await failureOnAbort(call, () => controller.abort());
 
-    expect(performance.now() - aborted).toBeLessThan(AT_ONCE_MS);
     expect(error).toBeInstanceOf(LoyaltyAbortError);
-    expect(server.seen).toHaveLength(1);
+    await advance(LONG_AFTER_MS);
+    expect(await seenBeforeProbe(server)).toHaveLength(1);
   });
 
   it('before the first attempt sends nothing at all', async () => {
@@ -204,7 +231,6 @@ describe('abort', () => {
       client.clientes.puntos.add('cli_0001', { puntos: 7 }, { signal: AbortSignal.abort() }),
     );
     expect(error).toBeInstanceOf(LoyaltyAbortError);
-    await sleep(50);
-    expect(server.seen).toEqual([]);
+    expect(await seenBeforeProbe(server)).toEqual([]);
   });
 });

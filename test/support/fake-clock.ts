@@ -1,11 +1,12 @@
 /**
  * The fake clock of tests whose subject is a real timer (a timeout, a backoff, a limiter's
  * window): `setTimeout` and `Date` move only when the test says, so a deadline is asserted as an
- * order of events (pending at `deadline - 1`, settled at `deadline`) and never waits for real.
+ * order of events (pending at `deadline - 1`, settled at `deadline`: `expectSettledAt`) and never
+ * waits for real.
  * Sockets and `setImmediate` stay real: I/O still happens between the test's steps.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 
 /** Where the fake clock starts: a fixed instant, so dates stamped by it are the same every run. */
 export const FAKE_CLOCK_START = Date.parse('2026-03-02T09:00:00Z');
@@ -80,4 +81,19 @@ export async function runUntilSettled<T>(promise: Promise<T>): Promise<T> {
     else await aTurn();
   }
   return promise;
+}
+
+/**
+ * A deadline as an order of events: `promise` is still pending when the fake clock has moved
+ * `ms - 1` further, and settled once it has moved `ms`. The test then awaits `promise` for its
+ * value or failure.
+ */
+export async function expectSettledAt<T>(ms: number, promise: Promise<T>): Promise<void> {
+  const outcome = watch(promise);
+  await advance(ms - 1);
+  await aTurn();
+  expect(outcome.state, `pending ${ms - 1} ms in`).toBe('pending');
+  await advance(1);
+  await aTurn();
+  expect(outcome.state, `settled ${ms} ms in`).not.toBe('pending');
 }

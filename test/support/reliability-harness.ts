@@ -2,7 +2,7 @@
  * Helpers of the reliability suite: a real node:http reference server that records what reaches
  * it, a bounded worker pool, and the three transports (HTTP, in-process Dispatcher, MSW).
  */
-export { rejectionOf, sleep } from './async.js';
+export { rejectionOf } from './async.js';
 
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,7 +30,6 @@ export interface SeenRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
-  at: number;
 }
 
 export interface RecordingServer {
@@ -48,7 +47,7 @@ export async function startRecordingServer(options: ReferenceServerOptions): Pro
   const listener = createNodeListener(engine);
   const seen: SeenRequest[] = [];
   const server = createServer((req, res) => {
-    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, at: performance.now() });
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     listener(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,6 +63,22 @@ export async function startRecordingServer(options: ReferenceServerOptions): Pro
         server.closeAllConnections();
       }),
   };
+}
+
+/** The path of `seenBeforeProbe`'s request: the engine answers it 404 and nothing else sends it. */
+const PROBE_PATH = '/__probe';
+
+/**
+ * The requests `server` saw before a probe sent now, instead of a sleep: a request already on its
+ * way (a retry that should not have gone out once the fake clock passed its wait) arrives first.
+ */
+export async function seenBeforeProbe(server: RecordingServer): Promise<SeenRequest[]> {
+  const probe = await fetch(`${server.url}${PROBE_PATH}`);
+  await probe.arrayBuffer();
+  return server.seen.slice(
+    0,
+    server.seen.findIndex((request) => request.url === PROBE_PATH),
+  );
 }
 
 /** Runs `work` over `items` with at most `concurrency` at a time; resolves when all settled. */
