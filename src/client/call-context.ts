@@ -2,7 +2,7 @@ import { limiterKeyId } from '../limits/key-id.js';
 import type { KeyLimiter, Limiter, LimitKind } from '../limits/limiter.js';
 import type { CallObserver, ObservedCall } from '../telemetry/index.js';
 import type { LevelledLogger } from './logger.js';
-import type { ResolvedOptions } from './options.js';
+import type { ResolvedClientOptions } from './options.js';
 import type { RetryPolicy } from './retry.js';
 import type { Transport } from './transport.js';
 
@@ -14,7 +14,7 @@ export interface Throttle {
 
 /** Everything a call needs from its client; one per client, shared by its calls. */
 export interface CallContext {
-  options: ResolvedOptions;
+  options: ResolvedClientOptions;
   /** How attempts are sent; `withOptions` gives a derived client its parent's. */
   transport: Transport;
   logger: LevelledLogger;
@@ -46,7 +46,7 @@ function throttlesOf(limiter: Limiter | undefined, apiKey: string): Record<Limit
 }
 
 export function createCallContext(
-  options: ResolvedOptions,
+  options: ResolvedClientOptions,
   transport: Transport,
   logger: LevelledLogger,
   observer: CallObserver | undefined,

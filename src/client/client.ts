@@ -14,17 +14,17 @@ import { levelled } from './logger.js';
 import {
   type ClientOptions,
   type RequestOptions,
-  type ResolvedOptions,
+  type ResolvedClientOptions,
   resolveClientOptions,
 } from './options.js';
 import {
-  type Call,
   ClientesResource,
   ConfiguracionResource,
   GruposResource,
   OpenapiResource,
   PromocionesResource,
   ReportesResource,
+  type SendOperation,
   TareasResource,
 } from './resources.js';
 import { type Transport, undiciTransport } from './transport.js';
@@ -36,7 +36,7 @@ const inspect = Symbol.for('nodejs.util.inspect.custom');
  * The given fetch; else undici on Node or when given a dispatcher; else the runtime's own fetch.
  * A bundle made for Workers or a page has no undici, even when run on Node: there it is fetch too.
  */
-function defaultTransport(resolved: Pick<ResolvedOptions, 'fetch' | 'dispatcher'>): Transport {
+function defaultTransport(resolved: Pick<ResolvedClientOptions, 'fetch' | 'dispatcher'>): Transport {
   if (resolved.fetch) return fetchTransport(resolved.fetch);
   if (resolved.dispatcher || (onNode() && SHARED_AGENT_LOADS)) return undiciTransport(resolved.dispatcher);
   return fetchTransport(globalThis.fetch);
@@ -67,7 +67,7 @@ export class LoyaltyClient {
         propagateTraceContext: resolved.propagateTraceContext,
       }),
     );
-    const call: Call = (id, input, requestOptions) =>
+    const call: SendOperation = (id, input, requestOptions) =>
       new APIPromise(
         requestOptions?.budget === undefined
           ? execute(this.#context, getRow(id), input, requestOptions)
@@ -145,7 +145,7 @@ export class LoyaltyClient {
 
   /** Shows the settings, never the key. */
   [inspect](): string {
-    const { apiUrl, timeoutMs, maxRetries, logLevel } = this.#context.options satisfies ResolvedOptions;
+    const { apiUrl, timeoutMs, maxRetries, logLevel } = this.#context.options satisfies ResolvedClientOptions;
     return `LoyaltyClient { apiUrl: '${apiUrl}', timeoutMs: ${timeoutMs}, maxRetries: ${maxRetries}, logLevel: '${logLevel}' }`;
   }
 

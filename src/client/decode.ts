@@ -75,7 +75,7 @@ function shownPath(call: DecodeTarget, apiKey: string): string {
  * The error an answer other than a success envelope stands for. No part of it holds the key: a
  * server may echo the request in its body or its headers, and the error keeps both.
  */
-function failureOf(answer: TransportResponse, call: DecodeTarget, client: DecodeClient): LoyaltyApiError {
+function apiErrorOf(answer: TransportResponse, call: DecodeTarget, client: DecodeClient): LoyaltyApiError {
   const response = answerWithoutSecret(answer, client.apiKey);
   const { text } = response;
   const json = parseJson(text);
@@ -123,5 +123,5 @@ export function decodeResponse(
     const json = parseJson(response.text);
     if (isSuccessEnvelope(json)) return { data: json.data, meta: json.meta ?? {} };
   }
-  throw failureOf(response, call, client);
+  throw apiErrorOf(response, call, client);
 }

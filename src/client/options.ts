@@ -99,7 +99,7 @@ export interface RequestOptions {
  */
 export type ReadRequestOptions = Omit<RequestOptions, 'idempotencyKey'>;
 
-export interface ResolvedOptions {
+export interface ResolvedClientOptions {
   apiKey: string;
   /** Base URL with `/ext/v3`, no trailing slash: `origin` + `basePath`. */
   apiUrl: string;
@@ -246,7 +246,7 @@ function checkBaseUrl(baseUrl: string | undefined): ApiUrl {
   return resolveApiUrl(baseUrl);
 }
 
-export function resolveClientOptions(options: ClientOptions = {}): ResolvedOptions {
+export function resolveClientOptions(options: ClientOptions = {}): ResolvedClientOptions {
   const env = environment();
   if (typeof options !== 'object' || options === null) fail('LoyaltyClient options must be an object');
   checkNames(options, CLIENT_OPTION_NAMES, 'LoyaltyClient option');

@@ -7,7 +7,7 @@ import type { OperationInput } from './prepare.js';
 import type { QueryArgs } from './query-args.js';
 
 /** Sends one operation; resources only name the operation and pass their arguments through. */
-export type Call = <Id extends OperationId>(
+export type SendOperation = <Id extends OperationId>(
   id: Id,
   input: OperationInput,
   options: RequestOptions | undefined,
@@ -15,7 +15,7 @@ export type Call = <Id extends OperationId>(
 
 export class TareasResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** GET /tareas (tareas:read) */
   list(options?: ReadRequestOptions) {
@@ -30,7 +30,7 @@ export class TareasResource {
 
 export class ClientesPuntosResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** POST /clientes/{uid}/puntos (puntos:write, Idempotency-Key) */
   add(uid: string, body: Params.PuntosAddParams, options?: RequestOptions) {
@@ -45,7 +45,7 @@ export class ClientesPuntosResource {
 
 export class ClientesNotificacionesResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** POST /clientes/{uid}/notificaciones (notificaciones:write, Idempotency-Key) */
   send(uid: string, body: Params.NotificacionSendParams, options?: RequestOptions) {
@@ -55,7 +55,7 @@ export class ClientesNotificacionesResource {
 
 export class ClientesNivelResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** POST /clientes/{uid}/nivel/recalcular (niveles:write) */
   recalculate(uid: string, options?: RequestOptions) {
@@ -69,7 +69,7 @@ export class ClientesResource {
   readonly nivel: ClientesNivelResource;
 
   /** @internal */
-  constructor(private readonly call: Call) {
+  constructor(private readonly call: SendOperation) {
     this.puntos = new ClientesPuntosResource(call);
     this.notificaciones = new ClientesNotificacionesResource(call);
     this.nivel = new ClientesNivelResource(call);
@@ -93,7 +93,7 @@ export class ClientesResource {
 
 export class ConfiguracionNivelesResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** GET /configuracion/niveles (niveles:read) */
   list(options?: ReadRequestOptions) {
@@ -105,14 +105,14 @@ export class ConfiguracionResource {
   readonly niveles: ConfiguracionNivelesResource;
 
   /** @internal */
-  constructor(call: Call) {
+  constructor(call: SendOperation) {
     this.niveles = new ConfiguracionNivelesResource(call);
   }
 }
 
 export class GruposPuntosResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** POST /grupos/{grupoId}/puntos (puntos:write, Idempotency-Key). Send `dryRun: true` first. */
   add(grupoId: number, body: Params.GrupoPuntosAddParams, options?: RequestOptions) {
@@ -122,7 +122,7 @@ export class GruposPuntosResource {
 
 export class GruposEtiquetasResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** POST /grupos/{grupoId}/etiquetas (clientes:write, Idempotency-Key). Send `dryRun: true` first. */
   add(grupoId: number, body: Params.GrupoEtiquetaAddParams, options?: RequestOptions) {
@@ -132,7 +132,7 @@ export class GruposEtiquetasResource {
 
 export class GruposNombreResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** POST /grupos/{grupoId}/nombre (segmentos:write) */
   set(grupoId: number, body: Params.GrupoNombreSetParams, options?: RequestOptions) {
@@ -146,7 +146,7 @@ export class GruposResource {
   readonly nombre: GruposNombreResource;
 
   /** @internal */
-  constructor(call: Call) {
+  constructor(call: SendOperation) {
     this.puntos = new GruposPuntosResource(call);
     this.etiquetas = new GruposEtiquetasResource(call);
     this.nombre = new GruposNombreResource(call);
@@ -155,7 +155,7 @@ export class GruposResource {
 
 export class PromocionesCuponesResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** GET /promociones/{regaloId}/cupones (promociones:read) */
   list(regaloId: number, ...[query, options]: QueryArgs<Params.CuponesListParams, ReadRequestOptions>) {
@@ -167,7 +167,7 @@ export class PromocionesResource {
   readonly cupones: PromocionesCuponesResource;
 
   /** @internal */
-  constructor(private readonly call: Call) {
+  constructor(private readonly call: SendOperation) {
     this.cupones = new PromocionesCuponesResource(call);
   }
 
@@ -184,7 +184,7 @@ export class PromocionesResource {
 
 export class ReportesCatalogoResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** GET /reportes/catalogo (reportes:read) */
   retrieve(options?: ReadRequestOptions) {
@@ -196,14 +196,14 @@ export class ReportesResource {
   readonly catalogo: ReportesCatalogoResource;
 
   /** @internal */
-  constructor(call: Call) {
+  constructor(call: SendOperation) {
     this.catalogo = new ReportesCatalogoResource(call);
   }
 }
 
 export class OpenapiResource {
   /** @internal */
-  constructor(private readonly call: Call) {}
+  constructor(private readonly call: SendOperation) {}
 
   /** GET /openapi.json (no scope): the operations this key may execute. */
   retrieve(options?: ReadRequestOptions) {

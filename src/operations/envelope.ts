@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isObject } from '../core/index.js';
 import { once } from './once.js';
 import { SCOPES, type Scope } from './scopes.js';
 
@@ -73,9 +74,6 @@ export interface AnswerEnvelope {
   details?: unknown;
   [extra: string]: unknown;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isOptional = (value: unknown, check: (value: unknown) => boolean) =>
   value === undefined || check(value);

@@ -97,10 +97,10 @@ export function validateRequest(
   operation: Operation,
   parts: validation.RequestParts,
 ): validation.ValidationResult {
-  return validation.validateRequest(table.getOperation(operation.id), parts);
+  return validation.validateRequest(table.tableOperation(operation.id), parts);
 }
 
 /** The plain-text help of an operation, as the API answers `?help=true`. */
 export function renderHelp(operation: Operation): string {
-  return help.renderHelp(table.getOperation(operation.id));
+  return help.renderHelp(table.tableOperation(operation.id));
 }

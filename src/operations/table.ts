@@ -57,8 +57,11 @@ const byId = /* @__PURE__ */ new Map(/* @__PURE__ */ rows.map((row) => [row.id, 
 /** The operation table: the 18 operations of the spec, in its order. Everything else derives from it. */
 export const operations: readonly Operation[] = /* @__PURE__ */ Array.from(/* @__PURE__ */ byId.values());
 
-/** The operation of an id of the table. */
-export function getOperation<Id extends OperationId>(id: Id): OperationById<Id> {
+/**
+ * The operation of an id of the table, typed with its own schemas (`OperationById`). Not the public
+ * `getOperation` (public.ts), which also takes any string and may answer `undefined`.
+ */
+export function tableOperation<Id extends OperationId>(id: Id): OperationById<Id> {
   return byId.get(id);
 }
 

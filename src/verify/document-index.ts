@@ -1,10 +1,8 @@
+import { isObject } from '../core/index.js';
 import { API_PREFIX } from '../operations/limits.js';
 import { type Operation, operations } from '../operations/table.js';
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
 
@@ -63,5 +61,3 @@ export function deref(document: Json, value: unknown): unknown {
   }
   return current;
 }
-
-export { isObject };

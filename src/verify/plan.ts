@@ -1,11 +1,12 @@
 import { pathParamNames } from '../operations/define.js';
 import type { Scope } from '../operations/scopes.js';
-import { getOperation, type Operation } from '../operations/table.js';
+import { type Operation, tableOperation } from '../operations/table.js';
 import { baseQuery, isCreate, keySource, refusalBase } from './base-request.js';
 import { FOUND_BY } from './listers.js';
 import type { ParamValue, Probe } from './probe.js';
 import { neverSafe, plannedLookups } from './probes/nowhere.js';
 import { authProbes, ruleProbes, scopeProbe } from './refusal-probes.js';
+import { SAMPLE_NAMES } from './sample-rules.js';
 import type { Samples, VerifyMode } from './types.js';
 
 /** What a plan is made from: the operations asked for, what the key may call, and the samples. */
@@ -50,11 +51,9 @@ export interface Plan {
   skipped: SkippedCheck[];
 }
 
-const SAMPLE_NAMES = new Set<string>(['uid', 'grupoId', 'regaloId', 'tareaId']);
-
 export function discoveryProbe(): Probe {
   return {
-    operation: getOperation('openapi.retrieve'),
+    operation: tableOperation('openapi.retrieve'),
     purpose: 'discovery',
     check: 'discovery: the OpenAPI document of the key',
     target: 'response.200.data',
@@ -72,7 +71,9 @@ function readParam(name: string, input: PlanInput): ParamValue | undefined {
   const lister = FOUND_BY[name as keyof Samples];
   const listed =
     lister !== undefined && input.operations.some((other) => other.id === lister && input.callable(other));
-  return listed && SAMPLE_NAMES.has(name) ? { found: name as keyof Samples } : undefined;
+  return listed && SAMPLE_NAMES.some((sample) => sample === name)
+    ? { found: name as keyof Samples }
+    : undefined;
 }
 
 function readProbe(operation: Operation, input: PlanInput): Probe | SkippedCheck {

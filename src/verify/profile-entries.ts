@@ -1,4 +1,4 @@
-import { getOperation } from '../operations/table.js';
+import { tableOperation } from '../operations/table.js';
 import type { ProfileEntry } from '../server/internal.js';
 import { expectedRecord } from './profile-expect.js';
 import { observationsOf } from './profile-observe.js';
@@ -47,7 +47,7 @@ export function observedEntries(run: Run): ProfileEntry[] {
     if (record === undefined) continue;
     const shape = records.get(operationId);
     if (record.outcome === 'observed' && shape !== undefined) {
-      const expected = expectedRecord(getOperation(operationId), run.options.profile);
+      const expected = expectedRecord(tableOperation(operationId), run.options.profile);
       out.push({ path: `records.${operationId}`, value: fieldTypes(shape, expected), source: 'probe' });
     }
     // Nothing seen: the reference server keeps the SDK's record there, which is our assumption.

@@ -1,5 +1,5 @@
 import { RESPONSE_HEADERS } from '../openapi/responses.js';
-import { getOperation } from '../operations/table.js';
+import { tableOperation } from '../operations/table.js';
 import {
   DATA_LOCATION,
   factProblem,
@@ -34,7 +34,7 @@ function shapeAt(shape: Shape, path: readonly string[]): Shape {
 function fieldFacts(run: Run): ProfileFact[] {
   const out: ProfileFact[] = [];
   for (const [operationId, observed] of observationsOf(run).records) {
-    const expected = expectedRecord(getOperation(operationId), run.options.profile);
+    const expected = expectedRecord(tableOperation(operationId), run.options.profile);
     for (const difference of diffShapes(expected, observed, 'observed')) {
       if (difference.path.length === 0 || difference.path.at(-1) === '[]') continue;
       out.push({

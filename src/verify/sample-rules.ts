@@ -1,4 +1,4 @@
-import { getOperation, type OperationId } from '../operations/table.js';
+import { type OperationId, tableOperation } from '../operations/table.js';
 import type { Samples } from './types.js';
 
 /** Each sample's rule is the rule of the path parameter it fills, taken from the table. */
@@ -17,6 +17,6 @@ export const SAMPLE_NAMES = Object.keys(SAMPLE_RULES) as (keyof Samples)[];
  * or undefined when it can. An identifier, given or answered by the service, is used only then.
  */
 export function idProblem(name: keyof Samples, value: unknown): string | undefined {
-  const checked = getOperation(SAMPLE_RULES[name]).params?.safeParse({ [name]: value });
+  const checked = tableOperation(SAMPLE_RULES[name]).params?.safeParse({ [name]: value });
   return checked?.success ? undefined : (checked?.error.issues[0]?.message ?? 'refused');
 }

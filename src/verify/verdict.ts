@@ -1,24 +1,29 @@
 import type { Unusable } from './classify.js';
 import type { Finding, Verdict, VerifyFailure } from './types.js';
 
-export interface Judgement {
+/** A run's verdict, with why when it could not judge. */
+export interface RunJudgement {
   verdict: Verdict;
   reason?: string;
   failure?: VerifyFailure;
 }
 
-const unverified = ({ reason, failure }: Unusable): Judgement => ({ verdict: 'unverified', reason, failure });
+const unverified = ({ reason, failure }: Unusable): RunJudgement => ({
+  verdict: 'unverified',
+  reason,
+  failure,
+});
 
 /**
  * The verdict: `unverified` when too little ran to say (a bad target; every probe answered by
  * something else than the API; a 429 or nothing to probe, with nothing found); `differs` with any
  * finding; `agrees` only with none. Never a silent pass.
  */
-export function judge(
+export function judgeRun(
   findings: readonly Finding[],
   unusable: Unusable | undefined,
   probes: { sent: number; envelopes: number },
-): Judgement {
+): RunJudgement {
   if (unusable !== undefined && unusable.failure !== 'rate-limited') return unverified(unusable);
   // Every probe answered by something else than the API (a proxy, a firewall): nothing was compared.
   if (probes.sent > 0 && probes.envelopes === 0)

@@ -20,7 +20,7 @@ import { planSandbox, sandboxSequence } from './sandbox/plan.js';
 import { runSandbox } from './sandbox/run.js';
 import { createServiceTarget } from './service.js';
 import type { Coverage, PlannedProbe, VerifyOptions, VerifyResult } from './types.js';
-import { judge } from './verdict.js';
+import { judgeRun } from './verdict.js';
 
 function newRun(options: ResolvedVerifyOptions): Run {
   return {
@@ -49,7 +49,7 @@ function finish(run: Run, unusable: Unusable | undefined): VerifyResult {
     .filter((operation) => run.coverage.has(operation.id))
     .map((operation) => ({ operationId: operation.id, checks: run.coverage.get(operation.id)! }));
   const sent = Math.max(0, run.service.requests.length - 1);
-  const judgement = judge(run.findings, unusable, { sent, envelopes: run.envelopes });
+  const judgement = judgeRun(run.findings, unusable, { sent, envelopes: run.envelopes });
   return reportable(
     {
       ...judgement,

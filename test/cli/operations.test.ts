@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { kebab } from '../../src/cli/table/command-tree.js';
 import { pathParamNames } from '../../src/operations/define.js';
 import type { Operation } from '../../src/operations/table.js';
-import { getOperation, type OperationId, operations } from '../../src/operations/table.js';
+import { type OperationId, operations, tableOperation } from '../../src/operations/table.js';
 import { VALID_ARGS } from '../support/valid-sdk-calls.js';
 import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
 
@@ -39,7 +39,7 @@ describe('a command for every operation of the table', () => {
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       const data = JSON.parse(run.stdout);
-      expect(getOperation(id as OperationId).data.safeParse(data).success).toBe(true);
+      expect(tableOperation(id as OperationId).data.safeParse(data).success).toBe(true);
     },
   );
 

@@ -11,7 +11,7 @@ import {
   TransportTimeout,
 } from '../../src/client/transport.js';
 import { LoyaltyAbortError, LoyaltyConnectionError, LoyaltyTimeoutError } from '../../src/index.js';
-import { getOperation } from '../../src/operations/table.js';
+import { tableOperation } from '../../src/operations/table.js';
 import { rejection } from '../support/stub-server.js';
 
 const KEY = 'attempt-test-key-0123456789';
@@ -20,7 +20,7 @@ const options = resolveClientOptions({ apiKey: KEY, baseUrl: 'https://api.exampl
 function callWith(signal?: AbortSignal): PreparedCall {
   return prepareCall(
     { options, policy: DEFAULT_RETRY_POLICY },
-    getOperation('clientes.puntos.add'),
+    tableOperation('clientes.puntos.add'),
     { params: { uid: 'u-1' }, body: { puntos: 5 } },
     { idempotencyKey: 'attempt-key-0001', timeoutMs: 250, signal },
   );

@@ -5,7 +5,7 @@ import { levelled } from '../../src/client/logger.js';
 import { resolveClientOptions } from '../../src/client/options.js';
 import type { TransportRequest, TransportResponse } from '../../src/client/transport.js';
 import { InternalServerError } from '../../src/index.js';
-import { getOperation } from '../../src/operations/table.js';
+import { tableOperation } from '../../src/operations/table.js';
 import { rejection, SUCCESS_META, UUID_V4 } from '../support/stub-server.js';
 
 const KEY = 'pipeline-test-key-0123456789';
@@ -40,7 +40,7 @@ describe('execute', () => {
   it('sends every attempt of a call with the same key, headers and body', async () => {
     const { sent, context } = pipelineAnswering(busy, busy, ok({ saldo: 5 }));
     const input = { params: { uid: 'u-1' }, body: { puntos: 5 } };
-    const response = await execute(context, getOperation('clientes.puntos.add'), input);
+    const response = await execute(context, tableOperation('clientes.puntos.add'), input);
     expect(response.data).toEqual({ saldo: 5 });
     expect(sent).toHaveLength(3);
     const [first] = sent;
@@ -54,7 +54,7 @@ describe('execute', () => {
 
   it('throws the decoded error of the last attempt when retries run out', async () => {
     const { sent, context } = pipelineAnswering();
-    const error = await rejection(execute(context, getOperation('tareas.list'), {}));
+    const error = await rejection(execute(context, tableOperation('tareas.list'), {}));
     expect(error).toBeInstanceOf(InternalServerError);
     expect(sent).toHaveLength(3);
   });
@@ -64,7 +64,7 @@ describe('executeHelp', () => {
   it('asks for text on every attempt and resolves with the text of the answer', async () => {
     const text = { status: 200, headers: { 'content-type': 'text/plain' }, text: 'help text' };
     const { sent, context } = pipelineAnswering(busy, text);
-    await expect(executeHelp(context, getOperation('tareas.list'))).resolves.toBe('help text');
+    await expect(executeHelp(context, tableOperation('tareas.list'))).resolves.toBe('help text');
     expect(sent.map((request) => request.headers.accept)).toEqual(['text/plain', 'text/plain']);
   });
 });

@@ -14,7 +14,7 @@ import {
   LoyaltyApiError,
   UnprocessableEntityError,
 } from '../../src/index.js';
-import type { LegacyCode } from '../../src/server/answers/failures.js';
+import type { businessRule } from '../../src/server/answers/failures.js';
 import { clientFor, failure, rejection, useStub } from '../support/stub-server.js';
 
 const stub = useStub();
@@ -69,8 +69,8 @@ describe('the types of the fields', () => {
     expectTypeOf<BadRequestDetail['in']>().toEqualTypeOf<'path' | 'query' | 'body' | 'header'>();
   });
 
-  it("the reference server's LegacyCode is the table's BusinessRuleCode", () => {
-    expectTypeOf<LegacyCode>().toEqualTypeOf<BusinessRuleCode>();
+  it("the reference server's business rules take the table's BusinessRuleCode", () => {
+    expectTypeOf<Parameters<typeof businessRule>[0]>().toEqualTypeOf<BusinessRuleCode>();
   });
 
   it('BUSINESS_RULE_CODES are the seven codes of docs/decisions.md', () => {

@@ -5,13 +5,13 @@ import { NO_OPTIONS, prepareCall, prepareHelpCall } from '../../src/client/prepa
 import { DEFAULT_RETRY_POLICY } from '../../src/client/retry.js';
 import { LoyaltyError, LoyaltyValidationError, type RequestOptions } from '../../src/index.js';
 import type { Operation } from '../../src/operations/table.js';
-import { getOperation } from '../../src/operations/table.js';
+import { tableOperation } from '../../src/operations/table.js';
 import { UUID_V4 } from '../support/stub-server.js';
 
-const clientesPuntosAdd: Operation = getOperation('clientes.puntos.add');
-const clientesRetrieve: Operation = getOperation('clientes.retrieve');
-const gruposNombreSet: Operation = getOperation('grupos.nombre.set');
-const tareasList: Operation = getOperation('tareas.list');
+const clientesPuntosAdd: Operation = tableOperation('clientes.puntos.add');
+const clientesRetrieve: Operation = tableOperation('clientes.retrieve');
+const gruposNombreSet: Operation = tableOperation('grupos.nombre.set');
+const tareasList: Operation = tableOperation('tareas.list');
 
 const KEY = 'prepare-test-key-0123456789';
 

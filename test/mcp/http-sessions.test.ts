@@ -11,7 +11,7 @@ import { remembering } from '../../src/cli/mcp/remembering.js';
 import { SessionTable } from '../../src/cli/mcp/sessions.js';
 import { keyMask } from '../../src/cli/mcp/shown.js';
 import { LoyaltyClient } from '../../src/index.js';
-import { getOperation } from '../../src/operations/table.js';
+import { tableOperation } from '../../src/operations/table.js';
 import { initialize, inParallel, openStream, ping } from './http-client.js';
 import { ALL_SCOPES_KEY, httpServer, referenceServer } from './mcp-harness.js';
 
@@ -94,7 +94,7 @@ describe('SessionTable', () => {
 describe('serveHttp sessions, in process with an injected clock', () => {
   const context = {
     client: new LoyaltyClient({ apiKey: ALL_SCOPES_KEY, baseUrl: 'http://127.0.0.1:9', maxRetries: 0 }),
-    offered: { appId: 1, operations: [getOperation('clientes.retrieve')] },
+    offered: { appId: 1, operations: [tableOperation('clientes.retrieve')] },
     caps: {},
     mask: keyMask(ALL_SCOPES_KEY),
     ...remembering({ apiKey: ALL_SCOPES_KEY, service: 'http://127.0.0.1:9/ext/v3', file: undefined }),

@@ -17,7 +17,7 @@ import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.
 import { afterAll } from 'vitest';
 import { operationFlags } from '../../src/cli/table/operation-flags.js';
 import type { Scope } from '../../src/operations/scopes.js';
-import { getOperation, type OperationId } from '../../src/operations/table.js';
+import { type OperationId, tableOperation } from '../../src/operations/table.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { CLI } from '../cli/cli-harness.js';
 import { VALID_ARGS } from '../support/valid-args.js';
@@ -234,7 +234,7 @@ export async function httpSession(mcpUrl: string, headers: Record<string, string
 
 /** The arguments of a tool that succeed against the demo seed: VALID_ARGS, named as the tool takes them (no dryRun). */
 export function validToolArguments(id: OperationId): Record<string, unknown> {
-  const operation = getOperation(id);
+  const operation = tableOperation(id);
   const given = [...VALID_ARGS[id]];
   const names = operationFlags(operation).positionals.map((parameter) => parameter.name);
   const args: Record<string, unknown> = {};

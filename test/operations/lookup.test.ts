@@ -1,16 +1,16 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { findOperation, getOperation, type Operation } from '../../src/operations/table.js';
+import { findOperation, type Operation, tableOperation } from '../../src/operations/table.js';
 
 // The type assertions are checked by the typecheck (tsc includes test/); the others at run time.
-describe('getOperation: an id of the table', () => {
+describe('tableOperation: an id of the table', () => {
   it('is typed never undefined, with the row’s own schemas', () => {
-    expectTypeOf(getOperation('clientes.puntos.add')).not.toBeNullable();
-    expectTypeOf(getOperation('clientes.puntos.add')).toHaveProperty('body').not.toBeNullable();
-    expectTypeOf(getOperation('clientes.puntos.add')).toExtend<Operation>();
+    expectTypeOf(tableOperation('clientes.puntos.add')).not.toBeNullable();
+    expectTypeOf(tableOperation('clientes.puntos.add')).toHaveProperty('body').not.toBeNullable();
+    expectTypeOf(tableOperation('clientes.puntos.add')).toExtend<Operation>();
   });
 
   it('returns the operation of that id, its body schema included', () => {
-    const operation = getOperation('clientes.puntos.add');
+    const operation = tableOperation('clientes.puntos.add');
     expect(operation.id).toBe('clientes.puntos.add');
     expect(operation.body.safeParse({ puntos: 1, motivo: 'x' }).success).toBe(true);
   });
@@ -22,7 +22,7 @@ describe('findOperation: a name a caller gave', () => {
   });
 
   it('finds the operation of an id of the table', () => {
-    expect(findOperation('clientes.puntos.add')).toBe(getOperation('clientes.puntos.add'));
+    expect(findOperation('clientes.puntos.add')).toBe(tableOperation('clientes.puntos.add'));
   });
 
   it('finds nothing for a name that is no id, an inherited property name included', () => {

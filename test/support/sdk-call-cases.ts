@@ -1,7 +1,7 @@
 import type { APIPromise, LoyaltyClient, OperationId, RequestOptions } from '../../src/index.js';
 import { pathParamNames } from '../../src/operations/index.js';
 import type { Operation } from '../../src/operations/table.js';
-import { getOperation } from '../../src/operations/table.js';
+import { tableOperation } from '../../src/operations/table.js';
 import { methodOf } from './method-of.js';
 
 export { methodOf };
@@ -97,7 +97,7 @@ export const CASES: Record<OperationId, OperationCase> = {
 };
 
 export function operationOf(id: OperationId): Operation {
-  return getOperation(id);
+  return tableOperation(id);
 }
 
 /**

@@ -4,7 +4,7 @@
  * differs from ours, in known ways. In process through `dispatcher`, or over HTTP with `listen`.
  */
 import type { Scope } from '../../src/operations/scopes.js';
-import { getOperation } from '../../src/operations/table.js';
+import { tableOperation } from '../../src/operations/table.js';
 import { matchRoute } from '../../src/server/engine/router.js';
 import {
   createReferenceEngine,
@@ -69,7 +69,7 @@ export function createDivergentTwin(
     regaloId: [...engine.state.data.store.promotions.keys()].slice(0, 1),
     tareaId: [admin.createTask({ nombre: 'Muestra' })],
   };
-  const openapi = getOperation('openapi.retrieve');
+  const openapi = tableOperation('openapi.retrieve');
   const kept = new Map<string, unknown>();
   const now = options.now ?? Date.now;
 

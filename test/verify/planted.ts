@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { API_PREFIX, LIMITS } from '../../src/operations/limits.js';
 import { SCOPES, type Scope } from '../../src/operations/scopes.js';
-import { getOperation, type Operation, type OperationId } from '../../src/operations/table.js';
+import { type Operation, type OperationId, tableOperation } from '../../src/operations/table.js';
 import type { EngineRequest, EngineResponse } from '../../src/server/internal.js';
 import { changeEnvelope } from '../../src/server/profile/json.js';
 import type { FindingKind } from '../../src/verify/types.js';
@@ -101,7 +101,7 @@ const documentMethod = (operation: Operation) => operation.method.toLowerCase();
 
 /** The document's entry of an operation (its path item's method). */
 function documentEntry(document: OpenApiDocument, id: OperationId): Json {
-  const operation = getOperation(id);
+  const operation = tableOperation(id);
   const entry = document.paths[documentPath(operation)]?.[documentMethod(operation)];
   if (!isObject(entry)) throw new Error(`the twin's document lacks ${id}`);
   return entry;
@@ -130,13 +130,13 @@ function parameter(document: OpenApiDocument, id: OperationId, where: string, na
 
 /** Location of an operation as the document names it: `paths.<path>.<method>`. */
 const operationLocation = (id: OperationId) => {
-  const operation = getOperation(id);
+  const operation = tableOperation(id);
   return `paths.${documentPath(operation)}.${documentMethod(operation)}`;
 };
 
 /** The scope the key of a `scoped-key` plant lacks, and the scope the twin's 403 names instead. */
-export const SCOPE_LACKED: Scope = getOperation('grupos.nombre.set').scope as Scope;
-export const SCOPE_NAMED: Scope = getOperation('clientes.update').scope as Scope;
+export const SCOPE_LACKED: Scope = tableOperation('grupos.nombre.set').scope as Scope;
+export const SCOPE_NAMED: Scope = tableOperation('clientes.update').scope as Scope;
 /** The scopes of the key of a `scoped-key` plant: every one but SCOPE_LACKED. */
 export const SCOPED_KEY_SCOPES: Scope[] = SCOPES.filter((scope) => scope !== SCOPE_LACKED);
 
@@ -197,7 +197,7 @@ const TWIN_COMANDO_MAX = LIMITS.comandoMaxLength * 2;
 /** A request id header under a name of the twin's (lower case: as verify names a header the SDK does not know). */
 export const CORRELATION_HEADER = 'x-correlation-id';
 /** The customer email change the spec only refers to: a path the twin serves and the SDK lacks. */
-const EXTRA_PATH = `${API_PREFIX}${getOperation('clientes.retrieve').path}/email`;
+const EXTRA_PATH = `${API_PREFIX}${tableOperation('clientes.retrieve').path}/email`;
 
 export const ALL_PLANTS: readonly Plant[] = [
   {
@@ -209,7 +209,7 @@ export const ALL_PLANTS: readonly Plant[] = [
       'Coupon usage is gone: not in the document, and its path answers 404 (promociones:read still lists promotions, so the scope does not explain it)',
     apply: {
       document(document) {
-        const operation = getOperation('promociones.cupones.list');
+        const operation = tableOperation('promociones.cupones.list');
         const item = document.paths[documentPath(operation)] ?? {};
         delete item[documentMethod(operation)];
         if (Object.keys(item).length === 0) delete document.paths[documentPath(operation)];
@@ -231,7 +231,7 @@ export const ALL_PLANTS: readonly Plant[] = [
           post: {
             operationId: 'clientes.email.update',
             summary: 'Change the email of a customer',
-            'x-scope': getOperation('clientes.update').scope,
+            'x-scope': tableOperation('clientes.update').scope,
             responses: { '200': { description: 'Success' } },
           },
         };
@@ -243,10 +243,10 @@ export const ALL_PLANTS: readonly Plant[] = [
     kind: 'scope',
     operationId: 'grupos.nombre.set',
     location: 'scope',
-    describe: `Naming a group is declared under ${getOperation('clientes.update').scope} instead of ${getOperation('grupos.nombre.set').scope}`,
+    describe: `Naming a group is declared under ${tableOperation('clientes.update').scope} instead of ${tableOperation('grupos.nombre.set').scope}`,
     apply: {
       document(document) {
-        documentEntry(document, 'grupos.nombre.set')['x-scope'] = getOperation('clientes.update').scope;
+        documentEntry(document, 'grupos.nombre.set')['x-scope'] = tableOperation('clientes.update').scope;
       },
     },
   },

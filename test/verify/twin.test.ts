@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, LIMITS } from '../../src/operations/limits.js';
-import { getOperation, type OperationId } from '../../src/operations/table.js';
+import { type OperationId, tableOperation } from '../../src/operations/table.js';
 import type { EngineRequest, EngineResponse } from '../../src/server/internal.js';
 import type { FindingKind } from '../../src/verify/types.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
@@ -87,7 +87,7 @@ async function both(...args: Parameters<typeof send> extends [unknown, ...infer 
   return { planted: await send(twin, ...args), reference: await send(plain, ...args) };
 }
 
-const pathOf = (id: OperationId) => getOperation(id).path;
+const pathOf = (id: OperationId) => tableOperation(id).path;
 
 async function documents(): Promise<{ planted: OpenApiDocument; reference: OpenApiDocument }> {
   const { planted, reference } = await both('GET', pathOf('openapi.retrieve'));
@@ -95,7 +95,7 @@ async function documents(): Promise<{ planted: OpenApiDocument; reference: OpenA
 }
 
 const entry = (document: OpenApiDocument, id: OperationId) => {
-  const operation = getOperation(id);
+  const operation = tableOperation(id);
   return document.paths[`${API_PREFIX}${operation.path}`]?.[operation.method.toLowerCase()] as Loose;
 };
 
@@ -125,12 +125,12 @@ const EVIDENCE: Record<string, () => Promise<void>> = {
   },
   async 'nombre-scope'() {
     const { planted, reference } = await documents();
-    expect(entry(reference, 'grupos.nombre.set')['x-scope']).toBe(getOperation('grupos.nombre.set').scope);
-    expect(entry(planted, 'grupos.nombre.set')['x-scope']).toBe(getOperation('clientes.update').scope);
+    expect(entry(reference, 'grupos.nombre.set')['x-scope']).toBe(tableOperation('grupos.nombre.set').scope);
+    expect(entry(planted, 'grupos.nombre.set')['x-scope']).toBe(tableOperation('clientes.update').scope);
   },
   async 'forbidden-names-other-scope'() {
     const plant = ALL_PLANTS.filter((one) => one.id === 'forbidden-names-other-scope');
-    const { method, path } = getOperation('grupos.nombre.set');
+    const { method, path } = tableOperation('grupos.nombre.set');
     const [planted, reference] = await Promise.all(
       [
         createDivergentTwin(plant, { scopes: SCOPED_KEY_SCOPES }),

@@ -14,7 +14,7 @@ import type { McpCaps } from './caps.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type SessionLimits } from './sessions.js';
 import { REPLAY_WINDOW_MS } from './write-keys.js';
 
-export const COMMAND = 'loyalty mcp';
+export const MCP_COMMAND = 'loyalty mcp';
 
 /** The options of `loyalty mcp` (docs/mcp.md, "Tools" and "Safety rules"). */
 export const MCP_OPTIONS = {
@@ -107,7 +107,7 @@ function httpOf(
   };
 }
 
-const parse = (argv: readonly string[]) => parseFlags(argv, MCP_OPTIONS, COMMAND);
+const parse = (argv: readonly string[]) => parseFlags(argv, MCP_OPTIONS, MCP_COMMAND);
 
 /** No key, no prompt: stdin is the protocol's, so the key comes from the environment or a file only. */
 function checkKeySource(file: string | undefined, env: NodeJS.ProcessEnv): void {
@@ -123,7 +123,7 @@ export function parseMcpCommand(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (values.help) return 'help';
   if (positionals.length > 0)
     throw new UsageError(
-      `${COMMAND} takes no argument, got ${JSON.stringify(positionals[0])} (see ${COMMAND} --help)`,
+      `${MCP_COMMAND} takes no argument, got ${JSON.stringify(positionals[0])} (see ${MCP_COMMAND} --help)`,
     );
   const service = serviceSettings(values, env);
   checkKeySource(service.apiKeyFile, env);

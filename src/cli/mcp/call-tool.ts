@@ -12,7 +12,7 @@ import {
   previewResult,
   readResult,
   refusalResult,
-  TooDeepToShow,
+  TooDeepToShowError,
   unshowableResult,
   writeResult,
 } from './results.js';
@@ -33,7 +33,7 @@ interface SplitArguments {
   apply: boolean;
 }
 
-class ArgumentRefusal extends Error {}
+class ArgumentRefusalError extends Error {}
 
 function split(operation: Operation, given: Record<string, unknown>): SplitArguments {
   const {
@@ -43,14 +43,15 @@ function split(operation: Operation, given: Record<string, unknown>): SplitArgum
   } = given;
   const tool = toolName(operation);
   if (writeEffect(operation.id) === undefined && given[TOOL_ARGUMENTS.occurrence] !== undefined)
-    throw new ArgumentRefusal(`${tool} is a read: it takes no ${TOOL_ARGUMENTS.occurrence}`);
+    throw new ArgumentRefusalError(`${tool} is a read: it takes no ${TOOL_ARGUMENTS.occurrence}`);
   if (!Number.isInteger(occurrence) || (occurrence as number) < 1)
-    throw new ArgumentRefusal(`${TOOL_ARGUMENTS.occurrence}: must be a whole number of at least 1`);
+    throw new ArgumentRefusalError(`${TOOL_ARGUMENTS.occurrence}: must be a whole number of at least 1`);
   if (given[TOOL_ARGUMENTS.apply] !== undefined && !operation.groupAction)
-    throw new ArgumentRefusal(`${tool} is no group action: it takes no ${TOOL_ARGUMENTS.apply}`);
-  if (typeof apply !== 'boolean') throw new ArgumentRefusal(`${TOOL_ARGUMENTS.apply}: must be true or false`);
+    throw new ArgumentRefusalError(`${tool} is no group action: it takes no ${TOOL_ARGUMENTS.apply}`);
+  if (typeof apply !== 'boolean')
+    throw new ArgumentRefusalError(`${TOOL_ARGUMENTS.apply}: must be true or false`);
   if (operation.groupAction && DRY_RUN_FIELD in fields)
-    throw new ArgumentRefusal(
+    throw new ArgumentRefusalError(
       `${DRY_RUN_FIELD}: not taken here; the first call is the dry run, apply: true applies it`,
     );
   return { fields, occurrence: occurrence as number, apply };
@@ -65,7 +66,7 @@ function methodArguments(operation: Operation, fields: Record<string, unknown>) 
   if (flags.part === undefined) {
     const unknown = Object.keys(part)[0];
     if (unknown !== undefined)
-      throw new ArgumentRefusal(
+      throw new ArgumentRefusalError(
         `Invalid arguments for ${operation.id}, nothing was sent: ${unknown}: is not an argument of ${toolName(operation)}`,
       );
     return { positionals, part: undefined };
@@ -139,8 +140,8 @@ export async function callTool(
     const { positionals, part } = methodArguments(operation, args.fields);
     return readResult(await callOperation(session.client, operation, positionals, part, {}));
   } catch (error) {
-    if (error instanceof ArgumentRefusal) return refusalResult(error.message);
-    if (error instanceof TooDeepToShow) return unshowableResult(toolName(operation));
+    if (error instanceof ArgumentRefusalError) return refusalResult(error.message);
+    if (error instanceof TooDeepToShowError) return unshowableResult(toolName(operation));
     return errorResult(error);
   }
 }

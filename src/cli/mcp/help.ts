@@ -2,7 +2,7 @@ import { KEY_SOURCES } from '../shared/api-key.js';
 import { SERVICE_HELP } from '../shared/global-options.js';
 import { columns } from '../shared/help-columns.js';
 import { WHERE_IDS_ARE } from '../table/operation-id.js';
-import { COMMAND, TOKEN_VARIABLE } from './args.js';
+import { MCP_COMMAND, TOKEN_VARIABLE } from './args.js';
 import { PREVIEW_VALID_MS } from './group-previews.js';
 import { MEMORY_FILE } from './remembering.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.js';
@@ -13,7 +13,7 @@ const MEMORY_PLACE = `$XDG_STATE_HOME/loyalty-sdk/${MEMORY_FILE} (else ~/.local/
 /** `loyalty mcp --help`. */
 export function mcpHelp(): string {
   return [
-    `Usage: ${COMMAND} [options]`,
+    `Usage: ${MCP_COMMAND} [options]`,
     '',
     'A Model Context Protocol server for AI assistants (Claude, ChatGPT, Copilot, Cursor): one tool',
     'per operation the API key may call (clientes_retrieve, clientes_puntos_add, ...), over stdio, or',

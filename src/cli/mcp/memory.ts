@@ -42,9 +42,6 @@ interface Remembered {
 /** The most writes kept, newest first: the file stays small whatever a client sends in a day. */
 const MAX_REMEMBERED_WRITES = 10_000;
 
-/** A file past this is no memory loyalty mcp wrote (10,000 writes take under 1 MiB): it is not read, and no longer used. */
-const MAX_FILE_BYTES = CONFIG_FILE_BYTES;
-
 const empty = (): Remembered => ({ version: 1, writes: {}, previews: {} });
 
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -117,7 +114,8 @@ export function createMemory(settings: MemorySettings): McpMemory {
   const load = (): Remembered => {
     if (file === undefined) return own;
     try {
-      const found = parsed(readCapped(file, MAX_FILE_BYTES));
+      // A file past this is no memory loyalty mcp wrote (10,000 writes take under 1 MiB): not read, no longer used.
+      const found = parsed(readCapped(file, CONFIG_FILE_BYTES));
       if (found === undefined) settings.warn(`${file} is not what loyalty mcp writes; it is started afresh`);
       return merged(found ?? empty(), own);
     } catch (error) {

@@ -11,12 +11,12 @@ import { messageOf } from '../shared/error-message.js';
 import type { PreviewContent, ReadContent, WriteContent } from '../table/tool-output.js';
 
 /** What the service answered nests deeper than JSON.stringify survives: the call says so (shown.ts). */
-export class TooDeepToShow extends Error {}
+export class TooDeepToShowError extends Error {}
 
 /** The JSON first, for clients that read only text, then the notes. */
 function texts(json: Record<string, unknown>, notes: string[]): CallToolResult['content'] {
   const text = printableJson(json);
-  if (text === undefined) throw new TooDeepToShow();
+  if (text === undefined) throw new TooDeepToShowError();
   return [{ type: 'text', text }, ...notes.map((note) => ({ type: 'text' as const, text: note }))];
 }
 

@@ -16,7 +16,7 @@ import { callOperation } from './call-operation.js';
 import { type ParsedOperation, parseOperation } from './parse-operation.js';
 
 /** Answered no at a group action's question: the message says nothing was applied, so no line follows. */
-class NotConfirmed extends UsageError {}
+class NotConfirmedError extends UsageError {}
 
 /**
  * A group action applied without `--yes`: its dry run first, shown on stderr, then the question on
@@ -40,7 +40,7 @@ async function confirmGroupAction(
     );
   }
   output.error(paint(output, 'yellow', `Dry run: ${commandOf(operation)} ${reach}.`));
-  if (!(await confirm('Apply it?'))) throw new NotConfirmed('Not applied.');
+  if (!(await confirm('Apply it?'))) throw new NotConfirmedError('Not applied.');
 }
 
 function needsConfirmation(parsed: ParsedOperation): boolean {
@@ -96,7 +96,7 @@ export async function runOperation(
   } catch (error) {
     const code = reportError(error, output, verbose);
     // Only a write could have changed something; a mistake in its command line changed nothing.
-    if (error instanceof UsageError && !(error instanceof NotConfirmed) && isWrite(operation))
+    if (error instanceof UsageError && !(error instanceof NotConfirmedError) && isWrite(operation))
       output.error('Nothing was applied.');
     return code;
   }

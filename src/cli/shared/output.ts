@@ -1,5 +1,5 @@
 import { styleText } from 'node:util';
-import { deeperThan, MAX_PRINTED_DEPTH } from '../../core/index.js';
+import { deeperThan, isObject, MAX_PRINTED_DEPTH } from '../../core/index.js';
 import { printErr, printOut } from './printed.js';
 import { UnprintableError } from './unprintable-error.js';
 
@@ -67,9 +67,6 @@ function keyValues(record: Record<string, unknown>, output: Output): string {
     .join('\n');
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * The command's result: JSON (two-space indented), else a table, key/value lines or the value.
  * Throws an UnprintableError for a value nested deeper than JSON.stringify survives.
@@ -79,8 +76,8 @@ export function render(value: unknown, output: Output): string {
   if (output.json) return JSON.stringify(value, null, 2);
   if (Array.isArray(value)) {
     if (value.length === 0) return paint(output, 'dim', '(none)');
-    if (value.every(isRecord)) return table(value, output);
+    if (value.every(isObject)) return table(value, output);
   }
-  if (isRecord(value)) return keyValues(value, output);
+  if (isObject(value)) return keyValues(value, output);
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }

@@ -1,8 +1,5 @@
 import { nearestName } from '../../core/index.js';
-import type { Operation } from '../../operations/table.js';
-import { operations as table } from '../../operations/table.js';
-
-const operations: readonly Operation[] = table;
+import { type Operation, operations } from '../../operations/table.js';
 
 /** `setStatus` -> `set-status`: the words of the command line. */
 export const kebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);

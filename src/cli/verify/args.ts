@@ -9,7 +9,7 @@ import { parseFlags } from '../table/parse-flags.js';
 import { readProfileFile } from './profile-file.js';
 import { parseSamples } from './samples.js';
 
-export const COMMAND = 'loyalty verify';
+export const VERIFY_COMMAND = 'loyalty verify';
 
 /** The options of `loyalty verify` (docs/cli.md, "Verify, and the MCP server"; docs/verify.md). */
 export const VERIFY_OPTIONS = {
@@ -91,11 +91,11 @@ function fileOf(flag: string, given: string | undefined): string | undefined {
 
 /** The command line of `loyalty verify`, checked before the key is read or anything is sent; `help` for --help. */
 export function parseVerifyArgs(argv: readonly string[], env: NodeJS.ProcessEnv): VerifyCommand | 'help' {
-  const { values, positionals } = parseFlags(argv, VERIFY_OPTIONS, COMMAND);
+  const { values, positionals } = parseFlags(argv, VERIFY_OPTIONS, VERIFY_COMMAND);
   if (values.help) return 'help';
   if (positionals.length > 0)
     throw new UsageError(
-      `${COMMAND} takes no argument, got ${JSON.stringify(positionals[0])} (see ${COMMAND} --help)`,
+      `${VERIFY_COMMAND} takes no argument, got ${JSON.stringify(positionals[0])} (see ${VERIFY_COMMAND} --help)`,
     );
   const plan = values.plan === true;
   const needsAddress = !plan || values['base-url'] !== undefined || env.LOYALTY_BASE_URL !== undefined;

@@ -1,10 +1,10 @@
 import { DEFAULT_MAX_REQUESTS_PER_SECOND, DEFAULT_PROBE_TIMEOUT_MS } from '../../verify/options.js';
+import { SAMPLE_NAMES } from '../../verify/sample-rules.js';
 import { BURST_BOUND } from '../../verify/sandbox/plan.js';
 import { KEY_SOURCES } from '../shared/api-key.js';
 import { columns } from '../shared/help-columns.js';
 import { WHERE_IDS_ARE } from '../table/operation-id.js';
-import { COMMAND } from './args.js';
-import { SAMPLE_NAMES } from './samples.js';
+import { VERIFY_COMMAND } from './args.js';
 
 /** The flags of `loyalty verify`, each with what it does. */
 const OPTIONS: [string, string][] = [
@@ -55,7 +55,7 @@ const OPTIONS: [string, string][] = [
 /** `loyalty verify --help`. */
 export function verifyHelp(): string {
   return [
-    `Usage: ${COMMAND} [options]`,
+    `Usage: ${VERIFY_COMMAND} [options]`,
     '',
     'Measures the real service against the SDK and its reference server: the OpenAPI document the',
     'service gives the key, reads of the sample records, requests the service must refuse, and dry',

@@ -9,7 +9,7 @@ import { resolveApiKey } from '../shared/api-key.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { printErr, printOut } from '../shared/printed.js';
 import { UsageError } from '../shared/usage-error.js';
-import { COMMAND, parseVerifyArgs, type VerifyCommand } from './args.js';
+import { parseVerifyArgs, VERIFY_COMMAND, type VerifyCommand } from './args.js';
 import { verifyHelp } from './help.js';
 import { progressLine, renderPlan, summaryLine, writeOutputs } from './output.js';
 
@@ -36,7 +36,7 @@ async function planOf(options: VerifyOptions) {
     return await planVerification(options);
   } catch (error) {
     if (!(error instanceof LoyaltyError)) throw error;
-    throw new UsageError(`${inFlagWords(error.message)} (see ${COMMAND} --help)`);
+    throw new UsageError(`${inFlagWords(error.message)} (see ${VERIFY_COMMAND} --help)`);
   }
 }
 

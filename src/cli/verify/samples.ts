@@ -2,6 +2,7 @@ import { pathParamNames } from '../../operations/define.js';
 import { operations } from '../../operations/table.js';
 import { decodeWireParams } from '../../operations/wire.js';
 import type { Samples } from '../../verify/index.js';
+import { SAMPLE_NAMES } from '../../verify/sample-rules.js';
 import { UsageError } from '../shared/usage-error.js';
 
 export type SampleName = keyof Samples;
@@ -10,9 +11,6 @@ export type SampleName = keyof Samples;
 const TAKEN_BY = new Map(
   operations.flatMap((operation) => pathParamNames(operation.path).map((name) => [name, operation] as const)),
 );
-
-/** The names `--sample` takes, in the table's order. */
-export const SAMPLE_NAMES = [...TAKEN_BY.keys()] as SampleName[];
 
 /**
  * `--sample NAME=VALUE`, repeated: the values of each name, each decoded as its path parameter

@@ -6,7 +6,7 @@ import { type ApiFailure, headersTooLarge, malformedHttp, requestTimeout } from 
 import { CORS_HEADERS } from './cors.js';
 
 /** What node's HTTP parser refused, as the failure the envelope carries. */
-function failureOf(error: NodeJS.ErrnoException): ApiFailure {
+function parserFailure(error: NodeJS.ErrnoException): ApiFailure {
   if (error.code === 'HPE_HEADER_OVERFLOW') return headersTooLarge();
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return requestTimeout();
   return malformedHttp(error.code ?? 'parse error');
@@ -22,7 +22,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     socket.destroy();
     return;
   }
-  const response = failureResponse(failureOf(error), { requestId: randomUUID(), appId: 0, scope: null });
+  const response = failureResponse(parserFailure(error), { requestId: randomUUID(), appId: 0, scope: null });
   const body = Buffer.from(response.body);
   let head = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}\r\n`;
   const headers = { ...response.headers, ...CORS_HEADERS };

@@ -2,9 +2,6 @@ import { type BusinessRuleCode, ERROR_CODES } from '../../operations/envelope.js
 import type { Scope } from '../../operations/scopes.js';
 import type { ProblemDetail } from './details.js';
 
-/** `meta.legacy.codigo` of the business rules: the table's BUSINESS_RULE_CODES. */
-export type LegacyCode = BusinessRuleCode;
-
 /**
  * A failure answer: thrown by handlers and pipeline steps, turned into an envelope by the engine.
  * `meta` is merged into the envelope's meta; `headers` into the answer's headers.
@@ -131,7 +128,12 @@ export function bodyNotTaken(): ApiFailure {
   ]);
 }
 
-export function businessRule(codigo: LegacyCode, msj: string, facts: Record<string, unknown>): ApiFailure {
+/** A business rule's refusal, a 422 whose `meta.legacy.codigo` is one of the table's BUSINESS_RULE_CODES. */
+export function businessRule(
+  codigo: BusinessRuleCode,
+  msj: string,
+  facts: Record<string, unknown>,
+): ApiFailure {
   return new ApiFailure(422, ERROR_CODES.unprocessable, msj, { meta: { legacy: { codigo, ...facts } } });
 }
 

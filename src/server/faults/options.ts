@@ -1,4 +1,4 @@
-import { checkNames, type Fail } from '../../core/index.js';
+import { checkNames, type Fail, isObject } from '../../core/index.js';
 /** The faults the reference server can inject on /ext/v3 requests (docs/reliability.md). */
 export type FaultKind =
   /** A 500 envelope; the request is not processed. */
@@ -79,10 +79,6 @@ const OPTION_NAMES = [
   'stallMs',
   'sequence',
 ];
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function checkNamesAt(path: string, value: Record<string, unknown>, known: readonly string[], fail: Fail) {
   checkNames(value, known, 'option', fail, path);

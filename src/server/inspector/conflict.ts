@@ -1,4 +1,4 @@
-import { deeperThan } from '../../core/index.js';
+import { deeperThan, isObject } from '../../core/index.js';
 import type { ConflictDifference, RequestEntry } from './request-entry.js';
 
 const NOT_JSON = Symbol('not JSON');
@@ -12,9 +12,6 @@ function parsed(body: string | null): unknown {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const textOf = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
 
 /** How deep two bodies are walked into: far deeper than any body of the API nests. */
@@ -23,7 +20,7 @@ const COMPARED_DEPTH = 64;
 /** The leaves where `first` and `now` differ, objects and arrays walked into, in the order of `first` then `now`. */
 function valueDifferences(at: string, first: unknown, now: unknown, out: ConflictDifference[]): void {
   const bothArrays = Array.isArray(first) && Array.isArray(now);
-  if ((isRecord(first) && isRecord(now)) || bothArrays) {
+  if ((isObject(first) && isObject(now)) || bothArrays) {
     const names = [...new Set([...Object.keys(first), ...Object.keys(now)])];
     for (const name of names) {
       valueDifferences(

@@ -1,6 +1,6 @@
-import type { Cliente, Notificacion } from '../../types.js';
+import type { Cliente, Notificacion, Perfil } from '../../types.js';
 import type { FaultReport } from '../faults/options.js';
-import { addCustomer, type Profile } from './customers.js';
+import { addCustomer } from './customers.js';
 import { isoInstant } from './instant.js';
 import { recordMovement } from './ledger.js';
 import { levelNameFor } from './levels.js';
@@ -8,7 +8,7 @@ import type { AuditEntry, GrupoConMiembros } from './records.js';
 import type { ServerState } from './server-state.js';
 import type { Store } from './store.js';
 
-export interface AdminCustomerInput extends Profile {
+export interface AdminCustomerInput extends Perfil {
   /** Chosen uid; generated like `POST /clientes` does when omitted. */
   uid?: string;
   email?: string;

@@ -13,14 +13,14 @@ const RENAMED: Readonly<Record<string, string>> = {
 
 const KNOWN_USUARIO_DATA_KEYS = new Set(Object.keys(clientesCreate.body.shape.usuarioData.shape));
 
-/** The updatable profile fields; every named key of `usuarioData` but the email maps onto one. */
-export type Profile = Perfil;
-
 export interface NewCustomer {
   uid?: string;
   email?: string;
-  /** Profile fields under their record names (`numId`, `birthday`, ...). */
-  profile?: Profile;
+  /**
+   * The updatable profile fields under their record names (`numId`, `birthday`, ...); every named
+   * key of `usuarioData` but the email maps onto one.
+   */
+  profile?: Perfil;
   etiquetas?: string[];
   /** Stored level; by default the one the (zero) balance reaches. */
   nivel?: string;
@@ -44,7 +44,7 @@ export function fromUsuarioData(usuarioData: Record<string, unknown>): NewCustom
   }
   return {
     ...(email === undefined ? {} : { email }),
-    profile: profile as Profile,
+    profile: profile as Perfil,
     ...(hasExtra ? { datosAdicionales: extra } : {}),
   };
 }

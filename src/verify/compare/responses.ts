@@ -1,4 +1,5 @@
-import { type DocumentOperation, deref, isObject } from '../document-index.js';
+import { isObject } from '../../core/index.js';
+import { type DocumentOperation, deref } from '../document-index.js';
 import { type Shape, shapeOfSchema } from '../shape.js';
 import type { FindingKind, Severity } from '../types.js';
 

@@ -1,4 +1,5 @@
-import { deref, isObject } from '../document-index.js';
+import { isObject } from '../../core/index.js';
+import { deref } from '../document-index.js';
 
 /**
  * The value rules of a response schema (OpenAPI 3.0 dialect, `$ref` into `root`) held against a

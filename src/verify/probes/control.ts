@@ -10,7 +10,7 @@ import type { ProbeAnswer } from '../answer.js';
  */
 
 /** What an answer tells of a value: taken, refused, or nothing (with why, for the coverage). */
-export type Judgement = { is: 'taken' } | { is: 'refused' } | { is: 'inconclusive'; note: string };
+export type ValueJudgement = { is: 'taken' } | { is: 'refused' } | { is: 'inconclusive'; note: string };
 
 /** Answers a control may be: a success, or a refusal of the record (not of the request itself). */
 const USABLE_STATUSES = new Set([404, 409, 422]);
@@ -55,7 +55,11 @@ const said = (answer: ProbeAnswer) =>
  * `answer` (to the value past the rule) judged against `control` (the same request in range),
  * both from the same side. `field`: the name the rule is about.
  */
-export function judge(control: ProbeAnswer | undefined, answer: ProbeAnswer, field: string): Judgement {
+export function judgeValue(
+  control: ProbeAnswer | undefined,
+  answer: ProbeAnswer,
+  field: string,
+): ValueJudgement {
   if (control === undefined) return { is: 'inconclusive', note: 'the control got no answer' };
   if (!couldBeTaken(control))
     return {

@@ -1,20 +1,15 @@
+import { isObject } from '../../core/index.js';
 import { API_PREFIX } from '../../operations/limits.js';
 import { isScope, type Scope } from '../../operations/scopes.js';
 import { SPEC_RULES } from '../../operations/spec-rules.js';
-import { getOperation, type Operation } from '../../operations/table.js';
+import { type Operation, tableOperation } from '../../operations/table.js';
 import { documentBasis, onReference, onSpec } from '../basis.js';
 import { classifyAnswer, type Unusable } from '../classify.js';
 import { shapeFindings } from '../compare/findings.js';
 import { compareParameters, declaredParameters } from '../compare/parameters.js';
 import { compareResponses, declaredDataShape } from '../compare/responses.js';
 import { diffShapes } from '../compare/shapes.js';
-import {
-  type DocumentIndex,
-  type DocumentOperation,
-  indexDocument,
-  isObject,
-  routeKey,
-} from '../document-index.js';
+import { type DocumentIndex, type DocumentOperation, indexDocument, routeKey } from '../document-index.js';
 import { epochTime } from '../pacer.js';
 import { discoveryProbe } from '../plan.js';
 import { lackedByProfile } from '../profile-expect.js';
@@ -37,7 +32,7 @@ function heldScopes(index: DocumentIndex): Scope[] {
   for (const [id, entry] of index.byOperation) {
     const declared = entry.item['x-scope'];
     if (isScope(declared)) held.add(declared);
-    const { scope } = getOperation(id);
+    const { scope } = tableOperation(id);
     if (scope !== null) held.add(scope);
   }
   return [...held];

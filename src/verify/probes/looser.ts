@@ -3,7 +3,7 @@ import { onReference, weighed } from '../basis.js';
 import type { Probe, UpperBound } from '../probe.js';
 import type { ReferenceTarget } from '../reference.js';
 import { addFinding, type Run, reproduceOf } from '../run.js';
-import { type Judgement, judge } from './control.js';
+import { judgeValue, type ValueJudgement } from './control.js';
 import { fieldOf, sized } from './control-request.js';
 import { sendProbe } from './send.js';
 
@@ -44,7 +44,7 @@ async function largestTaken(
   const field = fieldOf(probe);
   const takes = async (size: number) => {
     const answer = await ask(sized(probe, size));
-    return answer === undefined ? undefined : judge(control, answer, field).is === 'taken';
+    return answer === undefined ? undefined : judgeValue(control, answer, field).is === 'taken';
   };
   const step = Math.max(1, Math.abs(bound.limit));
   let low = bound.limit + 1;
@@ -76,13 +76,13 @@ function boundSaid(rule: UpperBound['rule'], taken: Taken): Record<string, unkno
 }
 
 /** What comparing an upper bound settled: a limit finding (or the same limit taken on both sides), or the service's judgement. */
-export type BoundOutcome = { settled: true } | { settled: false; service: Judgement | undefined };
+export type BoundOutcome = { settled: true } | { settled: false; service: ValueJudgement | undefined };
 
 /** Whether the reference (following a profile that says so) takes the value: against its own control. */
 async function referenceTakes(reference: ReferenceTarget, run: Run, probe: Probe, expected: ProbeAnswer) {
   const bound = probe.bound as UpperBound;
   const control = await reference.send(sized(probe, bound.limit), run.found);
-  return judge(control, expected, fieldOf(probe)).is === 'taken' ? control : undefined;
+  return judgeValue(control, expected, fieldOf(probe)).is === 'taken' ? control : undefined;
 }
 
 /**
@@ -103,7 +103,7 @@ export async function compareUpperBound(
     return { settled: false, service: undefined };
   const reference = run.reference!;
   const control = await serviceControl();
-  const service = control === undefined ? undefined : judge(control, observed, fieldOf(probe));
+  const service = control === undefined ? undefined : judgeValue(control, observed, fieldOf(probe));
   const referenceControl = await referenceTakes(reference, run, probe, expected);
   const tookObserved = service?.is === 'taken';
   if (!tookObserved && referenceControl === undefined) return { settled: false, service };

@@ -9,13 +9,13 @@ import { noteRefusal, noteStatus } from '../profile-observe.js';
 import { addFinding, cover, type Run, reproduceOf } from '../run.js';
 import { inferShape } from '../shape.js';
 import type { Finding } from '../types.js';
-import { couldBeTaken, type Judgement, judge } from './control.js';
+import { couldBeTaken, judgeValue, type ValueJudgement } from './control.js';
 import { controlOf, fieldOf, sized } from './control-request.js';
 import { compareHeaders, tallyHeaders } from './headers.js';
 import { compareUpperBound } from './looser.js';
 import { aimedAtNothing } from './nowhere.js';
 import { sendProbe } from './send.js';
-import { carriedOut, writesStopped } from './writes.js';
+import { writeAccepted, writesStopped } from './writes.js';
 
 /** The codes the spec itself fixes, with its rule: a different one breaks code written against the spec. */
 const SPEC_CODES: ReadonlyMap<number, string> = new Map([
@@ -102,13 +102,13 @@ function compareRefusal(run: Run, probe: Probe, observed: ProbeAnswer, expected:
  * same request with the value back in range, sent to the service, answered alike. A create gets no
  * control (valid, it would make a record): its success is taken as it came.
  */
-async function acceptance(run: Run, probe: Probe, observed: ProbeAnswer): Promise<Judgement> {
+async function acceptance(run: Run, probe: Probe, observed: ProbeAnswer): Promise<ValueJudgement> {
   const control = await controlOf(run, probe);
   if (control === undefined)
     return Object.keys(probe.params).length === 0 && probe.operation.method !== 'GET'
       ? { is: 'taken' }
       : { is: 'inconclusive', note: 'no control could be sent: no identifier was shown to name nothing' };
-  return judge(await sendProbe(run, control), observed, fieldOf(probe));
+  return judgeValue(await sendProbe(run, control), observed, fieldOf(probe));
 }
 
 /**
@@ -146,7 +146,7 @@ export async function runRefusalProbe(run: Run, planned: Probe): Promise<void> {
     cover(run, probe.operation.id, probe.check, 'observed');
   };
   // A write carried out (send.ts named it, a finding): no control or larger value may follow it.
-  if (carriedOut(probe, observed)) return settled();
+  if (writeAccepted(probe, observed)) return settled();
   const control = () => sendProbe(run, sized(probe, probe.bound?.limit ?? 0));
   const bound = await compareUpperBound(run, probe, observed, expected, async () =>
     couldBeTaken(observed) ? control() : undefined,

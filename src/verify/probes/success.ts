@@ -1,9 +1,9 @@
+import { isObject } from '../../core/index.js';
 import { envelope } from '../../operations/envelope.js';
 import { responseJsonSchema } from '../../operations/parameters.js';
 import type { ProbeAnswer } from '../answer.js';
 import { shapeFindings } from '../compare/findings.js';
 import { diffShapes, type ShapeDifference } from '../compare/shapes.js';
-import { isObject } from '../document-index.js';
 import type { Probe } from '../probe.js';
 import { expectedRecord } from '../profile-expect.js';
 import { observationsOf } from '../profile-observe.js';

@@ -1,10 +1,10 @@
+import { isObject } from '../../core/index.js';
 import { responseJsonSchema } from '../../operations/parameters.js';
 import type { Operation } from '../../operations/table.js';
 import type { ProbeAnswer } from '../answer.js';
 import { onReference, onSpec, weighed } from '../basis.js';
 import { joinPath } from '../compare/shapes.js';
 import { type ValueBreak, valueBreaks } from '../compare/value-rules.js';
-import { isObject } from '../document-index.js';
 import type { Probe } from '../probe.js';
 import { addFinding, type Run, reproduceOf } from '../run.js';
 import type { Finding, OperationId } from '../types.js';

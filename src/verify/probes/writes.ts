@@ -16,7 +16,7 @@ import { addFinding, cover, type Run, reproduceOf } from '../run.js';
 const expectsRefusal = (probe: Probe): boolean => probe.refusal && probe.operation.method !== 'GET';
 
 /** A write expecting a refusal, answered 2xx: the service carried it out. */
-export const carriedOut = (probe: Probe, answer: ProbeAnswer): boolean =>
+export const writeAccepted = (probe: Probe, answer: ProbeAnswer): boolean =>
   expectsRefusal(probe) && answer.status >= 200 && answer.status < 300;
 
 /**
@@ -42,7 +42,7 @@ export function writesStopped(run: Run, probe: Probe): boolean {
  * again) is compared by its own sequence (sandbox/idempotency.ts), which makes its finding.
  */
 export async function noteIfAccepted(run: Run, probe: Probe, answer: ProbeAnswer): Promise<void> {
-  if (!carriedOut(probe, answer)) return;
+  if (!writeAccepted(probe, answer)) return;
   const sent = run.service.requests.at(-1);
   run.writesAccepted.push({
     method: probe.operation.method,

@@ -1,5 +1,5 @@
 import { pathParamNames } from '../../operations/define.js';
-import { getOperation, type Operation, type OperationId } from '../../operations/table.js';
+import { type Operation, type OperationId, tableOperation } from '../../operations/table.js';
 import { DEFAULT_LIMITS } from '../../server/internal.js';
 import { baseQuery, keySource } from '../base-request.js';
 import type { SkippedCheck } from '../plan.js';
@@ -65,7 +65,7 @@ function probe(
   parts: Partial<Omit<Probe, 'operation' | 'purpose' | 'check'>> = {},
 ): Probe {
   return {
-    operation: getOperation(id),
+    operation: tableOperation(id),
     purpose,
     check: `sandbox: ${check}`,
     target: 'response.200.data',
@@ -168,7 +168,7 @@ function burstProbe(usable: (operation: Operation) => boolean, operations: reado
 export function planSandbox(input: SandboxInput): SandboxPlan {
   const usable = (operation: Operation) =>
     input.operations.some((asked) => asked.id === operation.id) && input.callable(operation);
-  const usableId = (id: OperationId) => usable(getOperation(id));
+  const usableId = (id: OperationId) => usable(tableOperation(id));
   const nextKey = keySource(`${input.runId}-sandbox`);
   const probes: SandboxPlan['probes'] = {};
   const skipped: SkippedCheck[] = [];
@@ -177,7 +177,7 @@ export function planSandbox(input: SandboxInput): SandboxPlan {
   if (grupoId !== undefined) steps.push(...groupSteps(grupoId, nextKey));
   else
     skipped.push({
-      operation: getOperation('grupos.etiquetas.add'),
+      operation: tableOperation('grupos.etiquetas.add'),
       check: 'sandbox: the group action applied after its dry run',
       note: 'no grupoId in samples',
     });
@@ -195,7 +195,7 @@ export function planSandbox(input: SandboxInput): SandboxPlan {
   if (burst) probes.burst = burst;
   else
     skipped.push({
-      operation: getOperation('tareas.list'),
+      operation: tableOperation('tareas.list'),
       check: 'sandbox: a burst of reads to the first 429',
       note: 'no read without a path parameter is asked for and listed for the key',
     });
