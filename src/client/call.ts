@@ -39,7 +39,7 @@ interface CallPlan {
 }
 
 /** An operation's answer: the envelope's `data` and `meta`, or the error it stands for. */
-const readEnvelope: Read = (context, call, response) => {
+const readOperationAnswer: Read = (context, call, response) => {
   if (context.logger.enabled('info'))
     logAnswer(context.logger, call.operationId, response.status, isReplay(response, call.idempotencyKey));
   const { data, meta } = decodeResponse(response, call, context.options);
@@ -61,7 +61,7 @@ export function execute<Data>(
   options: RequestOptions = NO_OPTIONS,
 ): Promise<ApiResponse<Data>> {
   const prepare = () => prepareCall(context, operation, input, options);
-  return runCall(context, operation, { name: operation.id, prepare, read: readEnvelope }) as Promise<
+  return runCall(context, operation, { name: operation.id, prepare, read: readOperationAnswer }) as Promise<
     ApiResponse<Data>
   >;
 }
