@@ -1,6 +1,6 @@
 // @ts-check
 /** The results as a plain-text table for stdout and as docs/benchmarks.md. */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 
 /**
@@ -175,5 +175,16 @@ ${telemetry.map((row) => markdownRow([row.label, `${row.cpuWith.toFixed(1)} µs`
 Cold start (a fresh process importing the SDK, constructing a client and completing one call, against
 openai-node) is measured by \`npm run bench:start\`.
 `;
-  await writeFile(path, text);
+  await writeFile(path, text + (await keptHistory(path)));
+}
+
+/**
+ * The page's "History" section as written (from its heading to the end), or nothing: the figures
+ * behind docs/decisions.md's rows, which no run measures again.
+ * @param {string} path
+ */
+async function keptHistory(path) {
+  const page = await readFile(path, 'utf8').catch(() => '');
+  const at = page.indexOf('\n## History\n');
+  return at === -1 ? '' : page.slice(at);
 }
