@@ -2,6 +2,7 @@
  * Both Redis clients the SDK takes, connected to the run's real redis-server
  * (test/support/redis-global-setup.ts): each suite runs once with ioredis and once with node-redis.
  */
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, inject } from 'vitest';
@@ -32,6 +33,14 @@ export async function keysMatching(kind: ClientKind, pattern: string): Promise<s
   return (await send) as string[];
 }
 
+/**
+ * Resolves once Redis has answered every command sent before on `client`'s connection (it answers
+ * a connection's commands in order): what a limiter asked of it is decided.
+ */
+export async function answeredSoFar(client: RedisClient): Promise<void> {
+  await ('call' in client ? client.call('PING') : client.sendCommand(['PING']));
+}
+
 /** Deletes the buckets of `apiKey` left by earlier tests of the run: its tests start from full buckets. */
 export async function forgetBuckets(kind: ClientKind, keyId: string): Promise<void> {
   const client = await connect(kind);
@@ -44,5 +53,5 @@ let counter = 0;
 /** A name no other test of the run uses: tests share one Redis. */
 export function unique(prefix: string): string {
   counter += 1;
-  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}`;
+  return `${prefix}-${process.pid}-${randomUUID().slice(0, 8)}-${counter}`;
 }
