@@ -11,12 +11,16 @@ import {
 } from 'loyalty-sdk';
 import type { FaultKind, FaultOptions } from 'loyalty-sdk/server';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { advance, aTurn, expectSettledAt, turnsUntil, useFakeClock, watch } from '../support/fake-clock.js';
 import { connect, rejectionOf, type TransportName } from '../support/reliability-harness.js';
 
 const msw = setupServer();
 beforeAll(() => msw.listen({ onUnhandledRequest: 'bypass' }));
 afterAll(() => msw.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const TRANSPORTS: TransportName[] = ['http', 'in-process', 'msw'];
 const TIMEOUT_MS = 200;
@@ -84,14 +88,12 @@ describe.each(TRANSPORTS)('fault injection over %s', (transport) => {
   it('stallBody: the body stops half-way, the call times out, yet the movement is applied', async () => {
     const { client, admin, close } = await withFirst(transport, 'stallBody');
     try {
-      const started = performance.now();
-      const error = await rejectionOf(client.clientes.puntos.add('cli_0001', { puntos: 5 }));
-      const elapsed = performance.now() - started;
-      expect(error).toBeInstanceOf(LoyaltyTimeoutError);
-      expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
-      // Far below the 5 s stall: the client's timeout ended the call, not the stall (a wide margin,
-      // since a loaded CI machine delays timers).
-      expect(elapsed).toBeLessThan(TIMEOUT_MS + 1_500);
+      useFakeClock();
+      const call = rejectionOf(client.clientes.puntos.add('cli_0001', { puntos: 5 }));
+      await turnsUntil(() => admin.audit().length === 1);
+      // At the client's timeout, far before the 5 s stall: the timeout ended the call, not the stall.
+      await expectSettledAt(TIMEOUT_MS, call);
+      expect(await call).toBeInstanceOf(LoyaltyTimeoutError);
       expect(admin.audit()).toHaveLength(1);
     } finally {
       await close();
@@ -106,10 +108,16 @@ describe.each(TRANSPORTS)('fault injection over %s', (transport) => {
       msw,
     );
     try {
-      const started = performance.now();
-      const data = await client.clientes.puntos.add('cli_0001', { puntos: 5 });
-      expect(performance.now() - started).toBeGreaterThanOrEqual(115);
-      expect(data).toMatchObject({ uid: 'cli_0001', puntos: 5 });
+      useFakeClock();
+      const call = client.clientes.puntos.add('cli_0001', { puntos: 5 });
+      const answered = watch(call);
+      // The client's timeout and the server's latency, both on the fake clock.
+      await turnsUntil(() => vi.getTimerCount() === 2);
+      await advance(119);
+      await aTurn();
+      expect(answered.state, 'still on its way 119 ms in').toBe('pending');
+      await advance(21);
+      expect(await call).toMatchObject({ uid: 'cli_0001', puntos: 5 });
     } finally {
       await close();
     }
