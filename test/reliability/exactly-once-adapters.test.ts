@@ -42,11 +42,9 @@ async function exactlyOnceOver(transport: TransportName): Promise<void> {
     const random = mulberry32(SEED ^ 0xada7);
     const fixture = arrange(admin, random);
     const movements = plan(MOVEMENTS, fixture, random, transport);
-    const started = performance.now();
     expect(await send(client, movements, CONCURRENCY), transport).toEqual([]);
-    const elapsed = performance.now() - started;
     if (REPORT) {
-      const run = describeRun(admin.faults(), MOVEMENTS, elapsed);
+      const run = describeRun(admin.faults(), MOVEMENTS);
       console.info(
         `exactly-once over ${transport}: ${run}; audit entries due ${intendedEntries(movements).length}`,
       );

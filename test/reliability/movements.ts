@@ -231,7 +231,7 @@ export class FreshKeyPerAttempt extends Dispatcher {
 }
 
 /** One line of figures for docs/reliability.md. */
-export function describeRun(report: FaultReport | undefined, movements: number, ms: number): string {
+export function describeRun(report: FaultReport | undefined, movements: number): string {
   const injected = totalInjected(report);
   const requests = report?.requests ?? 0;
   return [
@@ -239,6 +239,5 @@ export function describeRun(report: FaultReport | undefined, movements: number, 
     `requests ${requests} (retries ${requests - movements})`,
     `faults ${injected} (${((100 * injected) / requests).toFixed(1)}%): ${JSON.stringify(report?.injected)}`,
     `delayed ${report?.delayed}`,
-    `${(ms / 1_000).toFixed(1)} s`,
   ].join('; ');
 }
