@@ -140,24 +140,22 @@ describe('group name', () => {
 });
 
 describe('group actions at scale', () => {
-  it('a dry run and an applied action on 100,000 members each take under a second', async () => {
+  // How long they take is npm run bench:server's line (test/bench/server/group-actions.mjs), not a bound here.
+  it('a dry run and an applied action on 100,000 members count and move every member', async () => {
     const { engine } = newEngine({ seed: 'empty' });
     const uids = Array.from({ length: 100_000 }, () => engine.admin.createCustomer({ puntos: 10 }));
     const grupoId = engine.admin.createGroup({ uids });
-    const timed = async (dryRun: boolean) => {
-      const started = performance.now();
-      const reply = await call(engine, 'POST', api(`/grupos/${grupoId}/puntos`), {
+    const action = (dryRun: boolean) =>
+      call(engine, 'POST', api(`/grupos/${grupoId}/puntos`), {
         body: { puntos: -10, dryRun },
         idem: newIdem(),
       });
-      return { reply, ms: performance.now() - started };
-    };
-    const dry = await timed(true);
-    const applied = await timed(false);
-    expect(dry.reply.json.data).toMatchObject({ afectados: 100_000, costoEstimado: -1_000_000 });
-    expect(applied.reply.status).toBe(200);
+    const dry = await action(true);
+    expect(dry.json.data).toMatchObject({ afectados: 100_000, costoEstimado: -1_000_000 });
+    expect(engine.admin.customer(uids[99_999] as string)?.puntos).toBe(10);
+    const applied = await action(false);
+    expect(applied.status).toBe(200);
+    expect(engine.admin.customer(uids[0] as string)?.puntos).toBe(0);
     expect(engine.admin.customer(uids[99_999] as string)?.puntos).toBe(0);
-    expect(dry.ms).toBeLessThan(1_000);
-    expect(applied.ms).toBeLessThan(1_000);
   });
 });
