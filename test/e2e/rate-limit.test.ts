@@ -5,13 +5,19 @@
  * Effects are read with `admin` (no HTTP), so checking them spends nothing of the window.
  */
 import { type LoyaltyClient, RateLimitError } from 'loyalty-sdk';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { recordingLogger, rejectionOf, sleep, UUID_V4, useLiveServer } from '../support/live-server.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance, aTurn, currentDate, turnsUntil, useFakeClock, watch } from '../support/fake-clock.js';
+import { recordingLogger, rejectionOf, UUID_V4, useLiveServer } from '../support/live-server.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('rate limit of 2 requests per 1 s window', () => {
-  const server = useLiveServer({ limits: { rateLimit: { limit: 2, windowMs: 1_000 } } });
+  const server = useLiveServer({ limits: { rateLimit: { limit: 2, windowMs: 1_000 } }, now: currentDate });
 
   beforeEach(() => {
+    useFakeClock();
     // Also starts a fresh window: reset clears the limit counters.
     server.admin.reset();
   });
@@ -22,12 +28,26 @@ describe('rate limit of 2 requests per 1 s window', () => {
       client.clientes.puntos.add('cli_0002', { puntos, motivo: `ráfaga ${puntos}` }),
     );
 
+  /**
+   * The burst through a client that retries: two writes answered 429 decide to retry (their log
+   * lines), nothing more reaches the server until the 1 s Retry-After has passed on the clock.
+   */
+  async function retriedBurst(client: LoyaltyClient, lines: readonly string[]) {
+    const all = Promise.all(burst(client));
+    const results = watch(all);
+    await turnsUntil(() => lines.filter((line) => line.includes('retrying in 1000 ms')).length === 2);
+    await advance(999);
+    await aTurn();
+    expect(results.state, 'waiting for Retry-After 999 ms in').toBe('pending');
+    expect(server.admin.audit()).toHaveLength(2);
+    await advance(1);
+    return all;
+  }
+
   it('a burst through a client with maxRetries 2 succeeds whole after waiting Retry-After', async () => {
     const log = recordingLogger();
     const client = server.client({ maxRetries: 2, logger: log.logger, logLevel: 'info' });
-    const started = Date.now();
-    const results = await Promise.all(burst(client));
-    const elapsed = Date.now() - started;
+    const results = await retriedBurst(client, log.lines);
 
     expect(results.map((result) => result.puntos).sort((a, b) => a - b)).toEqual([10, 20, 30, 40]);
     const retries = log.lines.filter((line) =>
@@ -35,12 +55,12 @@ describe('rate limit of 2 requests per 1 s window', () => {
     );
     expect(retries).toHaveLength(2);
     expect(log.lines.filter((line) => line === 'loyalty-sdk <- 200 clientes.puntos.add')).toHaveLength(4);
-    expect(elapsed).toBeGreaterThanOrEqual(990);
   });
 
   it('each write of a retried burst is applied exactly once: balance and audit', async () => {
-    const client = server.client({ maxRetries: 2 });
-    const results = await Promise.all(burst(client));
+    const log = recordingLogger();
+    const client = server.client({ maxRetries: 2, logger: log.logger, logLevel: 'info' });
+    const results = await retriedBurst(client, log.lines);
     expect(server.admin.customer('cli_0002')?.puntos).toBe(100);
     const audit = server.admin.audit();
     expect(audit.map((entry) => entry.motivo).sort()).toEqual([
@@ -95,7 +115,7 @@ describe('rate limit of 2 requests per 1 s window', () => {
     expect((refused as RateLimitError).idempotencyKey).toBe(idempotencyKey);
     expect(server.admin.customer('cli_0002')?.puntos).toBe(0);
 
-    await sleep((refused as RateLimitError).retryAfterMs ?? 1_000);
+    await advance((refused as RateLimitError).retryAfterMs ?? 1_000);
     const accepted = await client.clientes.puntos
       .add('cli_0002', { puntos: 60 }, { idempotencyKey })
       .withResponse();
@@ -110,10 +130,11 @@ describe('rate limit of 2 requests per 1 s window', () => {
 });
 
 describe('group actions per minute capped at 2', () => {
-  const server = useLiveServer({ limits: { groupActionsPerMinute: 2 } });
+  const server = useLiveServer({ limits: { groupActionsPerMinute: 2 }, now: currentDate });
   let grupoId = 0;
 
   beforeEach(() => {
+    useFakeClock();
     server.admin.reset();
     grupoId = server.admin.createGroup({ uids: ['cli_0002', 'cli_0003'] });
   });
@@ -136,11 +157,10 @@ describe('group actions per minute capped at 2', () => {
     const client = clientWith({ maxRetries: 2, maxRetryAfterMs: 5_000 });
     await client.grupos.puntos.add(grupoId, { puntos: 5, dryRun: true });
     await client.grupos.puntos.add(grupoId, { puntos: 5, dryRun: true });
-    const started = Date.now();
+    // Settled with the clock standing still: the 60 s Retry-After was not waited for.
     await expect(client.grupos.puntos.add(grupoId, { puntos: 5, dryRun: true })).rejects.toBeInstanceOf(
       RateLimitError,
     );
-    expect(Date.now() - started).toBeLessThan(900);
   });
 
   it('other operations are not group actions and stay allowed', async () => {

@@ -16,6 +16,12 @@ export function useFakeClock(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: FAKE_CLOCK_START });
 }
 
+/**
+ * The clock of a server a file starts before any test turns the fake clock on (its `now`
+ * option): it reads `Date` at each call, so it follows the fake clock while a test has it on.
+ */
+export const currentDate = (): number => Date.now();
+
 /** Moves the fake clock by `ms`, running every timer and promise due on the way. */
 export async function advance(ms: number): Promise<void> {
   await vi.advanceTimersByTimeAsync(ms);

@@ -67,6 +67,7 @@ export function useLiveServer(options: ReferenceServerOptions = {}): LiveServer 
       seed: options.seed ?? 'demo',
       keys: [...BASE_KEYS, ...(options.keys ?? [])],
       limits: { ...GENEROUS_LIMITS, ...options.limits },
+      ...(options.now ? { now: options.now } : {}),
     });
     url = await server.listen({ port: 0, host: '127.0.0.1' });
   });
