@@ -12,7 +12,7 @@ import {
   type OperationId,
   operations,
   SAMPLES,
-  sleep,
+  serverClock,
   startServer,
   useServer,
 } from '../support/conformance-harness.js';
@@ -337,11 +337,13 @@ describe('a duplicate while the first is in flight', () => {
 describe('time to live', () => {
   let s: Harness;
   const TTL = 150;
+  const clock = serverClock();
 
   beforeAll(async () => {
     s = await startServer({
       keys: [{ key: ADMIN_KEY, appId: ADMIN_APP_ID, scopes: '*' }],
       limits: { idempotencyTtlMs: TTL },
+      now: clock.now,
     });
   });
   afterAll(() => s.stop());
@@ -354,7 +356,7 @@ describe('time to live', () => {
     const replay = await send();
     expect(replay.text).toBe(first.text);
     expect(await s.balance(uid)).toBe(10);
-    await sleep(TTL + 100);
+    await clock.sleep(TTL + 100);
     const anew = await send();
     expect(anew.status).toBe(200);
     expect(anew.json.meta.requestId).not.toBe(first.json.meta.requestId);
@@ -367,7 +369,7 @@ describe('time to live', () => {
     expect(
       (await s.op('clientes.puntos.add', { params: { uid }, body: { puntos: 10 }, idem: key })).status,
     ).toBe(200);
-    await sleep(TTL + 100);
+    await clock.sleep(TTL + 100);
     const other = await s.op('clientes.puntos.add', { params: { uid }, body: { puntos: 7 }, idem: key });
     expect(other.status, other.text).toBe(200);
     expect(await s.balance(uid)).toBe(17);
@@ -377,18 +379,20 @@ describe('time to live', () => {
 describe('429 is not stored', () => {
   let s: Harness;
   const WINDOW = 300;
+  const clock = serverClock();
 
   beforeAll(async () => {
     s = await startServer({
       keys: [{ key: ADMIN_KEY, appId: ADMIN_APP_ID, scopes: '*' }],
       limits: { rateLimit: { limit: 3, windowMs: WINDOW } },
+      now: clock.now,
     });
   });
   afterAll(() => s.stop());
 
   it('a write refused with 429 runs when retried with the same key after the window', async () => {
     const uid = (await s.newCliente()).uid;
-    await sleep(WINDOW + 50);
+    await clock.sleep(WINDOW + 50);
     let expected = 0;
     let limitedKey: string | undefined;
     for (let attempt = 0; attempt < 5 && limitedKey === undefined; attempt += 1) {
@@ -404,7 +408,7 @@ describe('429 is not stored', () => {
       }
     }
     expect(limitedKey, 'a write was refused with 429').toBeDefined();
-    await sleep(WINDOW + 50);
+    await clock.sleep(WINDOW + 50);
     const retry = await s.op('clientes.puntos.add', {
       params: { uid },
       body: { puntos: 5 },

@@ -3,8 +3,6 @@
  * drives it with plain undici. Nothing here goes through the SDK client; the operation table is
  * used only to know paths, methods, scopes and idempotency rules (the spec's tables).
  */
-export { sleep } from './async.js';
-
 import { randomUUID } from 'node:crypto';
 import { createReferenceServer } from 'loyalty-sdk/server';
 import { Agent, request } from 'undici';
@@ -18,7 +16,9 @@ import {
   operations,
   type Scope,
 } from '../../src/operations/index.js';
+import { FAKE_CLOCK_START } from './fake-clock.js';
 import { createCheckedServer } from './openapi-check.js';
+import { createVirtualClock, type VirtualClock } from './virtual-clock.js';
 
 export {
   API_PREFIX,
@@ -53,6 +53,8 @@ export interface ServerOptions {
   keys?: KeyConfig[];
   seed?: 'demo' | 'empty';
   limits?: Limits;
+  /** The server's clock (a virtual clock's `now`): windows and TTLs pass when the test moves it. */
+  now?: () => number;
 }
 
 /** What the conformance suite needs of `createReferenceServer` (docs/reference-server.md, "From code"). */
@@ -202,9 +204,11 @@ export type AuditEntry = Record<string, unknown>;
 
 export const newKey = (): string => randomUUID();
 
+/** A clock for a server's `now`, from a fixed instant: a window or a TTL passes when the test sleeps on it. */
+export const serverClock = (): VirtualClock => createVirtualClock(FAKE_CLOCK_START);
+
 let emailCounter = 0;
-export const uniqueEmail = (): string =>
-  `conf.${Date.now()}.${++emailCounter}.${randomUUID().slice(0, 8)}@example.com`;
+export const uniqueEmail = (): string => `conf.${++emailCounter}.${randomUUID().slice(0, 8)}@example.com`;
 
 export function pathOf(operation: Operation, params: Record<string, string | number> = {}): string {
   const filled = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
