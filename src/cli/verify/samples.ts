@@ -5,8 +5,6 @@ import type { Samples } from '../../verify/index.js';
 import { SAMPLE_NAMES } from '../../verify/sample-rules.js';
 import { UsageError } from '../shared/usage-error.js';
 
-export type SampleName = keyof Samples;
-
 /** Each sample name with an operation whose path takes it: the names are the table's path parameters. */
 const TAKEN_BY = new Map(
   operations.flatMap((operation) => pathParamNames(operation.path).map((name) => [name, operation] as const)),
