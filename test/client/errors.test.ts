@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   AuthenticationError,
   BadRequestError,
@@ -11,6 +11,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from '../../src/index.js';
+import { FAKE_CLOCK_START, useFakeClock } from '../support/fake-clock.js';
 import {
   clientFor,
   failure,
@@ -131,12 +132,15 @@ describe('fields specific to a status', () => {
     expect(error.retryAfterMs).toBe(2000);
   });
 
-  it('429 exposes retryAfterMs from a Retry-After HTTP date', async () => {
-    const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 30_000);
+  it('429 exposes retryAfterMs from a Retry-After HTTP date, counted from when it arrived', async () => {
+    useFakeClock();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const at = new Date(FAKE_CLOCK_START + 30_000);
     stub.script(failure(429, {}, { 'retry-after': at.toUTCString() }));
     const error = (await rejection(addPoints(stub))) as RateLimitError;
-    expect(error.retryAfterMs).toBeGreaterThan(29_000);
-    expect(error.retryAfterMs).toBeLessThanOrEqual(31_000);
+    expect(error.retryAfterMs).toBe(30_000);
   });
 
   it('429 without Retry-After has retryAfterMs undefined', async () => {

@@ -10,6 +10,7 @@ import {
   type RetryPolicy,
 } from '../../src/index.js';
 import { capturingLogger } from '../support/capturing-logger.js';
+import { FAKE_CLOCK_START } from '../support/fake-clock.js';
 import { rejection } from '../support/stub-server.js';
 
 /** No backoff, so that a test waits only for the Retry-After it sets. */
@@ -26,7 +27,7 @@ function callWith(policy: RetryPolicy = POLICY, signal?: AbortSignal): RetriedCa
 
 function apiError(status: number, headers: Record<string, string> = {}): LoyaltyApiError {
   return errorForStatus({
-    retryAfterMs: parseRetryAfter(headers['retry-after'], Date.now()),
+    retryAfterMs: parseRetryAfter(headers['retry-after'], FAKE_CLOCK_START),
     status,
     codigoRespuesta: 9000 + status,
     msj: `failure ${status}`,

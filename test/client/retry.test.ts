@@ -8,10 +8,10 @@ import {
   LoyaltyTimeoutError,
   RateLimitError,
 } from '../../src/index.js';
+import { aTurn } from '../support/async.js';
 import { recordingLogger } from '../support/capturing-logger.js';
 import {
   advance,
-  aTurn,
   expectSettledAt,
   nextResponseHeaders,
   turnsUntil,

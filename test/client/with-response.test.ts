@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { APIPromise, NotFoundError } from '../../src/index.js';
 import { createTestClient } from '../../src/server/index.js';
+import { aTurn } from '../support/async.js';
 import { clientFor, failure, json, SUCCESS_META, success, useStub } from '../support/stub-server.js';
 
 const stub = useStub();
@@ -17,8 +18,8 @@ afterEach(() => {
   process.off('unhandledRejection', onUnhandled);
 });
 
-/** Lets pending rejections be reported. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Lets pending rejections be reported: Node reports them once the microtasks of a turn have run. */
+const settle = aTurn;
 
 describe('.withResponse()', () => {
   it('gives data, meta, status, headers and the Idempotency-Key sent', async () => {

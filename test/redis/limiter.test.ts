@@ -8,7 +8,8 @@ import type { KeyLimiter, Limiter, LimitKind } from '../../src/index.js';
 import { limiterKeyId } from '../../src/limits/index.js';
 import { createRedisLimiter } from '../../src/redis/index.js';
 import { KEYS, limitedEngine } from '../limits/limited-engine.js';
-import { advance, aTurn, fakeElapsed, turnsUntil, useFakeClock, watch } from '../support/fake-clock.js';
+import { aTurn } from '../support/async.js';
+import { advance, fakeElapsed, turnsUntil, useFakeClock, watch } from '../support/fake-clock.js';
 import {
   answeredSoFar,
   CLIENT_KINDS,

@@ -14,10 +14,10 @@ import {
 import { DEMO_API_KEY, type FaultOptions } from 'loyalty-sdk/server';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aTurn } from '../support/async.js';
 import { recordingLogger } from '../support/capturing-logger.js';
 import {
   advance,
-  aTurn,
   expectSettledAt,
   nextResponseHeaders,
   turnsUntil,

@@ -9,6 +9,8 @@ import { heapAfterGc } from '../support/heap-after-gc.js';
 const ENTRIES = 200;
 const BODY_CHARS = 1_000_000;
 const CAP = 1_000;
+/** When each entry is recorded: a fixed instant, the log only stores it. */
+const RECORDED_AT = Date.parse('2026-03-02T09:00:00Z');
 
 /** A different megabyte each time, so that no two bodies share a string. */
 const bigBody = (index: number) => `{"n":${index},"pad":"${String(index % 10).repeat(BODY_CHARS)}"}`;
@@ -26,7 +28,7 @@ describe('the request log holds at most bodyChars of each body', () => {
         body: new TextEncoder().encode(bigBody(index)),
       };
       const response = { status: 200, headers: { 'content-type': 'application/json' }, body: bigBody(index) };
-      log.record(request, response, Date.now(), 1);
+      log.record(request, response, RECORDED_AT, 1);
     }
     const heldMb = (heapAfterGc() - before) / 1024 / 1024;
     expect(log.list()).toHaveLength(ENTRIES);
@@ -39,7 +41,7 @@ describe('the request log holds at most bodyChars of each body', () => {
     log.record(
       { method: 'GET', path: '/ext/v3/tareas', query: '', headers: {} },
       { status: 200, headers: {}, body: 'abc😀def' },
-      Date.now(),
+      RECORDED_AT,
       1,
     );
     expect(log.list()[0]?.response).toMatchObject({ body: 'abc', bodyTruncated: true });
@@ -58,7 +60,7 @@ function keptOfRequestBody(text: string, cap: number) {
       body: new TextEncoder().encode(text),
     },
     { status: 200, headers: {}, body: '' },
-    Date.now(),
+    RECORDED_AT,
     1,
   );
   return log.list()[0]?.request;

@@ -7,6 +7,7 @@
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { expect, vi } from 'vitest';
+import { aTurn } from './async.js';
 
 /** Where the fake clock starts: a fixed instant, so dates stamped by it are the same every run. */
 export const FAKE_CLOCK_START = Date.parse('2026-03-02T09:00:00Z');
@@ -55,9 +56,6 @@ export function watch<T>(promise: Promise<T>): { readonly state: 'pending' | 're
 export async function turnsUntil(condition: () => boolean): Promise<void> {
   while (!condition()) await aTurn();
 }
-
-/** One turn of the event loop: what is due on I/O gets to run. */
-export const aTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const RESPONSE_HEADERS = 'undici:request:headers';
 

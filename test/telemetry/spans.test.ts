@@ -7,14 +7,18 @@ import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { createMemoryLimiter, LoyaltyAbortError, LoyaltyTimeoutError, NotFoundError } from 'loyalty-sdk';
 import { createTestClient } from 'loyalty-sdk/server';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rejectionOf } from '../support/async.js';
+import { runUntilSettled, turnsUntil, useFakeClock } from '../support/fake-clock.js';
 import { createRecordingClient } from '../support/recording-client.js';
 import { registerOpenTelemetry } from './otel-harness.js';
 
 const otel = registerOpenTelemetry();
 afterAll(() => otel.shutdown());
 beforeEach(() => otel.reset());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const FAST_RETRIES = { retryBaseDelayMs: 5, retryMaxDelayMs: 5, logLevel: 'off' } as const;
 
@@ -106,7 +110,8 @@ describe('the span of a call', () => {
       faults: { seed: 1, latencyMs: 2_000 },
       client: { timeoutMs: 50, maxRetries: 0, logLevel: 'off' },
     });
-    await expect(client.tareas.list()).rejects.toBeInstanceOf(LoyaltyTimeoutError);
+    useFakeClock();
+    await expect(runUntilSettled(client.tareas.list())).rejects.toBeInstanceOf(LoyaltyTimeoutError);
     const span = named('tareas.list');
     expect(span.attributes['error.type']).toBe('LoyaltyTimeoutError');
     expect(span.attributes['http.response.status_code']).toBeUndefined();
@@ -121,9 +126,12 @@ describe('the span of a call', () => {
       client: { maxRetries: 0, logLevel: 'off' },
     });
     const controller = new AbortController();
-    const call = client.reportes.catalogo.retrieve({ signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
-    expect(await rejectionOf(call)).toBeInstanceOf(LoyaltyAbortError);
+    useFakeClock();
+    const call = rejectionOf(client.reportes.catalogo.retrieve({ signal: controller.signal }));
+    // Sent: the attempt's timeout and the engine's latency both wait on the clock.
+    await turnsUntil(() => vi.getTimerCount() === 2);
+    controller.abort();
+    expect(await call).toBeInstanceOf(LoyaltyAbortError);
     expect(named('reportes.catalogo.retrieve').attributes['error.type']).toBe('LoyaltyAbortError');
   });
 
