@@ -1,4 +1,4 @@
-import { pathParamNames } from '../operations/define.js';
+import { isWrite, pathParamNames } from '../operations/define.js';
 import { describeParameters, requestJsonSchema } from '../operations/parameters.js';
 import type { Operation } from '../operations/table.js';
 import { NONEXISTENT, type Probe } from './probe.js';
@@ -12,7 +12,6 @@ import { validObject, validValue } from './values.js';
 /** A probe before it says what it checks and which key it carries. */
 export type ProbeBase = Omit<Probe, 'check' | 'target' | 'key'>;
 
-const isWrite = (operation: Operation) => operation.method !== 'GET';
 /** A write that names no record in its path: accepted, it would make one. */
 export const isCreate = (operation: Operation) =>
   isWrite(operation) && pathParamNames(operation.path).length === 0;
