@@ -1,16 +1,13 @@
 import { checkBudget, claimBudget, type DryRunFigures, isBudgetLedger } from '../bulk/index.js';
+import { fail } from '../core/index.js';
 import type { OperationRow } from '../operations/define.js';
 import { API_PREFIX } from '../operations/limits.js';
 import type { ApiResponse } from './api-promise.js';
 import { execute } from './call.js';
 import type { CallContext } from './call-context.js';
-import { LoyaltyBudgetError, LoyaltyError } from './errors.js';
+import { LoyaltyBudgetError } from './errors.js';
 import type { RequestOptions } from './options.js';
 import type { OperationInput } from './prepare.js';
-
-const fail = (message: string): never => {
-  throw new LoyaltyError(message);
-};
 
 function figuresOf(data: unknown): DryRunFigures {
   const { afectados, costoEstimado } = (data ?? {}) as Partial<Record<keyof DryRunFigures, unknown>>;

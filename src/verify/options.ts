@@ -50,20 +50,20 @@ const OPTION_NAMES = [
   'dispatcher',
 ] as const satisfies readonly (keyof VerifyOptions)[];
 
-const fail: Fail = failingWith((message) => new LoyaltyError(`Invalid verify options: ${message}`));
+const failOption: Fail = failingWith((message) => new LoyaltyError(`Invalid verify options: ${message}`));
 
 function checkSamples(samples: unknown): Samples {
   if (samples === undefined) return {};
-  if (typeof samples !== 'object' || samples === null) fail('samples must be an object');
-  checkNames(samples, SAMPLE_NAMES, 'sample', fail, 'samples.');
+  if (typeof samples !== 'object' || samples === null) failOption('samples must be an object');
+  checkNames(samples, SAMPLE_NAMES, 'sample', failOption, 'samples.');
   const out: Samples = {};
   for (const name of SAMPLE_NAMES) {
     const values = (samples as Record<string, unknown>)[name];
     if (values === undefined) continue;
-    if (!Array.isArray(values)) fail(`samples.${name} must be an array`);
+    if (!Array.isArray(values)) failOption(`samples.${name} must be an array`);
     values.forEach((value, index) => {
       const problem = idProblem(name, value);
-      if (problem !== undefined) fail(`samples.${name}[${index}] is not a valid ${name}: ${problem}`);
+      if (problem !== undefined) failOption(`samples.${name}[${index}] is not a valid ${name}: ${problem}`);
     });
     (out as Record<string, unknown>)[name] = [...values];
   }
@@ -72,10 +72,11 @@ function checkSamples(samples: unknown): Samples {
 
 function checkOperations(ids: unknown): readonly Operation[] {
   if (ids === undefined) return operations;
-  if (!Array.isArray(ids) || ids.length === 0) fail('operations must be a non-empty array of operation ids');
+  if (!Array.isArray(ids) || ids.length === 0)
+    failOption('operations must be a non-empty array of operation ids');
   for (const id of ids) {
     if (findOperation(String(id)) === undefined)
-      fail(`operations names an unknown operation: ${JSON.stringify(id)}`);
+      failOption(`operations names an unknown operation: ${JSON.stringify(id)}`);
   }
   return operations.filter((operation) => ids.includes(operation.id));
 }
@@ -83,14 +84,14 @@ function checkOperations(ids: unknown): readonly Operation[] {
 function checkRate(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_REQUESTS_PER_SECOND;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    fail('maxRequestsPerSecond must be a number greater than 0');
+    failOption('maxRequestsPerSecond must be a number greater than 0');
   return value;
 }
 
 function checkTimeout(value: unknown): number {
   if (value === undefined) return DEFAULT_PROBE_TIMEOUT_MS;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    fail('timeoutMs must be a number of milliseconds greater than 0');
+    failOption('timeoutMs must be a number of milliseconds greater than 0');
   return value;
 }
 
@@ -103,17 +104,17 @@ export function resolveVerifyOptions(
   needKey = true,
   env: Record<string, string | undefined> = typeof process === 'undefined' ? {} : process.env,
 ): ResolvedVerifyOptions {
-  if (typeof options !== 'object' || options === null) fail('options must be an object');
-  checkNames(options, OPTION_NAMES, 'option', fail);
+  if (typeof options !== 'object' || options === null) failOption('options must be an object');
+  checkNames(options, OPTION_NAMES, 'option', failOption);
   const mode = options.mode ?? 'safe';
   if (mode !== 'safe' && mode !== 'sandbox')
-    fail(`mode must be 'safe' or 'sandbox' (got ${JSON.stringify(mode)})`);
+    failOption(`mode must be 'safe' or 'sandbox' (got ${JSON.stringify(mode)})`);
   // An empty variable counts as unset.
   const baseUrl = options.baseUrl ?? (env.LOYALTY_BASE_URL || undefined);
   const apiKey = options.apiKey ?? env.LOYALTY_API_KEY ?? '';
-  if (needKey && baseUrl === undefined) fail('baseUrl is required (or set LOYALTY_BASE_URL)');
-  if (needKey && apiKey === '') fail('apiKey is required (or set LOYALTY_API_KEY)');
-  if (typeof apiKey !== 'string') fail('apiKey must be a string');
+  if (needKey && baseUrl === undefined) failOption('baseUrl is required (or set LOYALTY_BASE_URL)');
+  if (needKey && apiKey === '') failOption('apiKey is required (or set LOYALTY_API_KEY)');
+  if (typeof apiKey !== 'string') failOption('apiKey must be a string');
   return {
     api: baseUrl === undefined ? { origin: '', basePath: '/ext/v3' } : resolveApiUrl(baseUrl),
     apiKey,
@@ -126,7 +127,7 @@ export function resolveVerifyOptions(
     maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
     signal: options.signal,
     onProgress: options.onProgress,
-    profile: checkProfile(options.profile, fail),
+    profile: checkProfile(options.profile, failOption),
     dispatcher: options.dispatcher,
     clock: realClock,
   };
