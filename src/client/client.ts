@@ -1,4 +1,4 @@
-import { SHARED_AGENT_LOADS } from '#undici-loader';
+import { SHARED_AGENT_LOADS, undiciTransport } from '#undici-loader';
 import type { BulkOptions, BulkRun, BulkSummary } from '../bulk/index.js';
 import { nearestName } from '../core/index.js';
 import { getRow, type OperationId, operationIds } from '../operations/rows.js';
@@ -27,14 +27,15 @@ import {
   type SendOperation,
   TareasResource,
 } from './resources.js';
-import { type Transport, undiciTransport } from './transport.js';
+import type { Transport } from './transport.js';
 import { changesTransport, settingsOf, withChanges } from './with-options.js';
 
 const inspect = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * The given fetch; else undici on Node or when given a dispatcher; else the runtime's own fetch.
- * A bundle made for Workers or a page has no undici, even when run on Node: there it is fetch too.
+ * A bundle made for Workers or a page has no undici, even when run on Node: there it is fetch
+ * too, and a dispatcher is refused (`#undici-loader`).
  */
 function defaultTransport(resolved: Pick<ResolvedClientOptions, 'fetch' | 'dispatcher'>): Transport {
   if (resolved.fetch) return fetchTransport(resolved.fetch);

@@ -68,8 +68,8 @@ export type CurrentHandler = Required<
  * undici 6's, which Node 20 bundles and makes undici's global dispatcher when the process calls
  * `fetch` before undici is loaded. Each legacy call becomes its current-API counterpart. The
  * callbacks are added to `handler` itself (one request's), not to a wrapper forwarding the current
- * calls, which would weigh on the main entry on Node. Node's `#undici-loader` gives this; a
- * Workers or browser bundle meets no undici 6 and gets the handler as is.
+ * calls, which would weigh on the main entry on Node. Only the undici transport uses this, which
+ * Node's `#undici-loader` alone reaches: a Workers or browser bundle carries neither.
  */
 export function withLegacyCallbacks(handler: CurrentHandler): Dispatcher.DispatchHandler {
   let legacy: LegacyController | undefined;

@@ -1,26 +1,18 @@
 import type { Dispatcher } from 'undici';
-import type { CurrentHandler } from './undici-handler.js';
+import { fail } from '../core/index.js';
+import type { Transport } from './transport.js';
 
-/** Whether `loadGlobalDispatcher` can give undici's shared Agent: not in such a bundle, even run on Node. */
+/** Whether undici's shared Agent can be loaded: not in such a bundle, even run on Node. */
 export const SHARED_AGENT_LOADS = false;
 
 /**
- * `#undici-loader` where bundlers target Workers or a browser: undici is Node's, so a bundle for
- * those runtimes never contains it. The client does not call this (SHARED_AGENT_LOADS): such a
- * bundle sends with the runtime's fetch, or through the `dispatcher` it was given, on Node too.
+ * `#undici-loader` where bundlers target Workers or a browser: undici is Node's, so such a bundle
+ * carries neither undici nor the undici transport (half a kilobyte gzipped of every Worker). Its
+ * client sends with the runtime's fetch, or the `fetch` it is given; a `dispatcher` is refused
+ * when the client is made.
  */
-export function loadGlobalDispatcher(): Promise<() => Dispatcher> {
-  return Promise.reject(
-    new Error(
-      "undici's shared Agent is loaded on Node only: off Node, pass `fetch` (or a `dispatcher`) to the client",
-    ),
+export function undiciTransport(_dispatcher: Dispatcher | undefined): Transport {
+  return fail(
+    'dispatcher needs undici, which a bundle made for Workers or a browser does not carry: pass fetch instead, e.g. fetch: (url, init) => undici.fetch(url, { ...init, dispatcher })',
   );
-}
-
-/**
- * The handler as is: a Workers or browser bundle meets no undici 6 dispatcher (Node 20's built-in
- * undici, which speaks only the legacy callbacks, is met on Node only), so it carries no bridge.
- */
-export function withLegacyCallbacks(handler: CurrentHandler): Dispatcher.DispatchHandler {
-  return handler;
 }

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { ApiUrl } from '../client/base-url.js';
-import { TransportTimeout, TransportTooLarge, undiciTransport } from '../client/transport.js';
+import { TransportTimeout, TransportTooLarge } from '../client/transport.js';
+import { undiciTransport } from '../client/undici-transport.js';
 import { answerOf, type ProbeAnswer } from './answer.js';
 import { createPacer, type VerifyClock } from './pacer.js';
 import type { Probe } from './probe.js';

@@ -1,7 +1,8 @@
 /**
  * A bundle made with the Workers or browser conditions has no undici (the package's
- * `#undici-loader` gives it none). Run on Node, as some test set-ups run such bundles, the client
- * must still send: with the runtime's fetch, not with an undici it does not have.
+ * `#undici-loader` gives it none, nor the undici transport). Run on Node, as some test set-ups run
+ * such bundles, the client must still send: with the runtime's fetch, not with an undici it does
+ * not have; and a `dispatcher` given to it is refused when the client is made, naming `fetch`.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -21,10 +22,25 @@ const customer = await client.clientes.retrieve('cli_0001');
 console.log(customer.uid);
 `;
 
-/** APP bundled as wrangler bundles a worker (or a bundler a page), written where node can run it. */
-async function bundle(conditions: string[], name: string): Promise<{ file: string; inputs: string[] }> {
+/** A client given a dispatcher, which is undici's: what its constructor says. */
+const APP_WITH_DISPATCHER = `
+import { LoyaltyClient } from 'loyalty-sdk';
+try {
+  new LoyaltyClient({ apiKey: 'web-bundle-key-0123', baseUrl: 'https://api.example.test', dispatcher: { dispatch: () => true } });
+  console.log('made');
+} catch (error) {
+  console.log(\`\${error.name}: \${error.message}\`);
+}
+`;
+
+/** `app` bundled as wrangler bundles a worker (or a bundler a page), written where node can run it. */
+async function bundle(
+  conditions: string[],
+  name: string,
+  app = APP,
+): Promise<{ file: string; inputs: string[] }> {
   const { code, inputs } = await bundleWithSdk({
-    stdin: { contents: APP, resolveDir: ROOT, loader: 'js' },
+    stdin: { contents: app, resolveDir: ROOT, loader: 'js' },
     platform: 'neutral',
     mainFields: ['module', 'main'],
     conditions,
@@ -57,4 +73,12 @@ describe('a Workers or browser bundle run on Node', () => {
       expect(stdout.trim()).toBe('cli_0001');
     },
   );
+
+  it('Workers conditions: a dispatcher is refused when the client is made, and the message names fetch', async () => {
+    const { file } = await bundle(['workerd', 'worker', 'browser'], 'with-dispatcher', APP_WITH_DISPATCHER);
+    const { stdout } = await promisify(execFile)(process.execPath, [file]);
+    expect(stdout.trim()).toBe(
+      'LoyaltyError: dispatcher needs undici, which a bundle made for Workers or a browser does not carry: pass fetch instead, e.g. fetch: (url, init) => undici.fetch(url, { ...init, dispatcher })',
+    );
+  });
 });
