@@ -50,8 +50,14 @@ export default defineConfig({
     ],
   },
   test: {
-    setupFiles: ['test/support/openapi-check-setup.ts', 'test/support/profile-load-back-setup.ts'],
-    globalSetup: ['test/support/redis-global-setup.ts'],
+    // Each file's temporary folders, and the processes it starts, named by the file; what a run
+    // leaves behind is checked at its end (test/leftovers/).
+    setupFiles: [
+      'test/support/leftovers-setup.ts',
+      'test/support/openapi-check-setup.ts',
+      'test/support/profile-load-back-setup.ts',
+    ],
+    globalSetup: ['test/support/leftovers-global-setup.ts', 'test/support/redis-global-setup.ts'],
     testTimeout: 20_000,
     pool: 'forks',
     // vitest's default on two cores is one worker; many files spend their time waiting on a child

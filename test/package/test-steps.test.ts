@@ -18,6 +18,10 @@ describe('npm test', () => {
     expect(new Set(STEPS).size).toBe(STEPS.length);
   });
 
+  it('ends with the leftover check, alone in the last phase', () => {
+    expect(PHASES.at(-1)).toEqual(['check:leftovers']);
+  });
+
   it('builds before what reads the build, and tests the build before packing it', () => {
     const phaseOf = (step: string) => PHASES.findIndex((phase) => phase.includes(step));
     for (const step of [
