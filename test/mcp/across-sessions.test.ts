@@ -3,17 +3,17 @@
  * reconnect) is applied once (docs/mcp.md, "Across sessions"): each case starts `loyalty mcp`
  * afresh from the built bin, the way an MCP client does, against one reference server.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MEMORY_FILE } from '../../src/cli/mcp/remembering.js';
+import { temporaryFolder } from '../support/end-after.js';
 import {
   ALL_SCOPES_KEY,
   httpServer,
   httpSession,
   referenceServer,
-  STATE_HOME,
+  stateHome,
   stdioSession,
   structured,
   textOf,
@@ -68,15 +68,15 @@ describe('a keyed write repeated in new server processes', () => {
   it('is applied once even by a process with another state folder: the key comes from what the write means', async () => {
     const args = { uid: 'cli_0003', puntos: 9, motivo: 'mcp across machines' };
     await inNewChat('clientes_puntos_add', args);
-    const elsewhere = mkdtempSync(join(tmpdir(), 'loyalty-mcp-other-state-'));
+    const elsewhere = temporaryFolder('loyalty-mcp-other-state-');
     const other = await inNewChat('clientes_puntos_add', args, { XDG_STATE_HOME: elsewhere });
     expect(structured(other).replayed).toBe(true);
     expect(movements('mcp across machines')).toHaveLength(1);
   });
 
   it('leaves one file in the state folder, holding neither the key nor an argument', () => {
-    expect(readdirSync(join(STATE_HOME, 'loyalty-sdk'))).toEqual([MEMORY_FILE]);
-    const text = readFileSync(join(STATE_HOME, 'loyalty-sdk', MEMORY_FILE), 'utf8');
+    expect(readdirSync(join(stateHome(), 'loyalty-sdk'))).toEqual([MEMORY_FILE]);
+    const text = readFileSync(join(stateHome(), 'loyalty-sdk', MEMORY_FILE), 'utf8');
     for (const secret of [ALL_SCOPES_KEY, 'cli_0002', '8812', 'Pedido']) expect(text).not.toContain(secret);
   });
 });

@@ -4,7 +4,7 @@
  * byte the client receives recorded, so a test can look for the key in them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +14,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { operationFlags } from '../../src/cli/table/operation-flags.js';
 import type { Scope } from '../../src/operations/scopes.js';
 import { type OperationId, tableOperation } from '../../src/operations/table.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { CLI } from '../cli/cli-harness.js';
+import { RUN_MARK } from '../leftovers/leftovers.mjs';
+import { endAfter } from '../support/end-after.js';
 import { VALID_ARGS } from '../support/valid-args.js';
 
 /** A key with every scope, and one with two: distinctive, so a leak of either is found by a plain search. */
@@ -32,8 +34,34 @@ export interface McpSetup {
   url: string;
 }
 
-/** A reference server for the file's tests, closed after them. */
+/**
+ * The user's state folder (XDG_STATE_HOME) of the servers each test file starts, by file: the
+ * file's alone, so that what its servers remember never reaches another file, another run or the
+ * machine's own user. Made by referenceServer(), which every file of these calls as it loads.
+ */
+const stateHomes = new Map<string, string>();
+const testFile = () => expect.getState().testPath ?? '';
+
+/** This test file's state folder (XDG_STATE_HOME) of its servers, removed after its tests. */
+export function stateHome(): string {
+  const folder = stateHomes.get(testFile());
+  if (folder === undefined)
+    throw new Error('no MCP state folder: call referenceServer() as the test file loads');
+  return folder;
+}
+
+/** A reference server for the file's tests, closed after them; and the file's state folder. */
 export async function referenceServer(): Promise<McpSetup> {
+  const file = testFile();
+  if (!stateHomes.has(file)) {
+    const folder = mkdtempSync(join(tmpdir(), 'loyalty-mcp-state-'));
+    stateHomes.set(file, folder);
+    // After the servers started later, which may still write to it as they stop.
+    endAfter(() => {
+      stateHomes.delete(file);
+      rmSync(folder, { recursive: true, force: true });
+    });
+  }
   const server = createReferenceServer({
     keys: [
       { key: ALL_SCOPES_KEY, scopes: '*' },
@@ -110,13 +138,7 @@ class RecordingStdioTransport extends StdioClientTransport {
   }
 }
 
-/**
- * The user's state folder of the servers a test file starts (XDG_STATE_HOME): theirs alone, so
- * what one run remembers never reaches another run or the machine's own user.
- */
-export const STATE_HOME = mkdtempSync(join(tmpdir(), 'loyalty-mcp-state-'));
-
-/** `loyalty mcp ...args` over stdio, spawned from the built bin, with `key` in its environment. */
+/** `loyalty mcp ...args` over stdio, spawned from the built bin, with `key` in its environment; ended after the test (or the file, when started outside a test). */
 export async function stdioSession(
   url: string,
   key: string,
@@ -130,8 +152,7 @@ export async function stdioSession(
       command: process.execPath,
       args: [CLI, 'mcp', ...args],
       env: {
-        PATH: process.env.PATH ?? '',
-        XDG_STATE_HOME: STATE_HOME,
+        ...childEnv(),
         LOYALTY_BASE_URL: url,
         LOYALTY_API_KEY: key,
         ...env,
@@ -140,6 +161,7 @@ export async function stdioSession(
     chunks,
   );
   const validating = validatingClient();
+  endAfter(() => validating.client.close());
   await validating.client.connect(transport);
   return session(validating, chunks);
 }
@@ -151,11 +173,19 @@ export interface HttpServerProcess {
   stop(): Promise<void>;
 }
 
-/** The HTTP servers a test file started, stopped after its tests (and killed if the worker exits first). */
-const running = new Set<() => Promise<void>>();
-afterAll(() => Promise.all([...running].map((stop) => stop())));
+/**
+ * What a server the harness spawns has of the tests' environment: PATH, the file's state folder,
+ * and the run's mark and temporary folder (test/leftovers/), so that one left running is named.
+ */
+function childEnv(): Record<string, string> {
+  const { PATH = '', TMPDIR, [RUN_MARK]: run } = process.env;
+  return { PATH, XDG_STATE_HOME: stateHome(), ...(TMPDIR && { TMPDIR }), ...(run && { [RUN_MARK]: run }) };
+}
 
-/** `loyalty mcp --http ...args` from the built bin, until stopped; its URL from its first line. */
+/**
+ * `loyalty mcp --http ...args` from the built bin, until stopped (after the test that starts it,
+ * or the file's tests when started outside a test); its URL from its first line.
+ */
 export async function httpServer(
   url: string,
   key: string,
@@ -163,15 +193,15 @@ export async function httpServer(
   env: Record<string, string> = {},
 ): Promise<HttpServerProcess> {
   const child = spawn(process.execPath, [CLI, 'mcp', '--http', ...args], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      XDG_STATE_HOME: STATE_HOME,
-      LOYALTY_BASE_URL: url,
-      LOYALTY_API_KEY: key,
-      ...env,
-    },
+    env: { ...childEnv(), LOYALTY_BASE_URL: url, LOYALTY_API_KEY: key, ...env },
   });
-  process.once('exit', () => child.kill());
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  endAfter(stop);
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -184,13 +214,6 @@ export async function httpServer(
     });
     child.once('exit', (code) => reject(new Error(`loyalty mcp --http exited ${code}: ${output}`)));
   });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  running.add(stop);
   return { url: mcpUrl, child, output: () => output, stop };
 }
 

@@ -3,14 +3,14 @@
  * file in the user's state folder, shared, written atomically, pruned, never holding the key or
  * a value, and a process that cannot use it still safe on its own.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/cli/mcp/memory.js';
 import { MEMORY_FILE, remembering } from '../../src/cli/mcp/remembering.js';
 import { stateFolder } from '../../src/cli/mcp/state-folder.js';
 import { REPLAY_WINDOW_MS } from '../../src/cli/mcp/write-keys.js';
+import { temporaryFolder } from '../support/end-after.js';
 
 const KEY = 'memory-test-key-9b71c4';
 const SERVICE = 'http://127.0.0.1:9/ext/v3';
@@ -22,7 +22,7 @@ function clock() {
 }
 
 function folder(): string {
-  return mkdtempSync(join(tmpdir(), 'loyalty-mcp-memory-'));
+  return temporaryFolder('loyalty-mcp-memory-');
 }
 
 /** A `loyalty mcp` process of the user: its own memory object over the shared file. */
