@@ -6,7 +6,8 @@
  */
 import { type LoyaltyClient, RateLimitError } from 'loyalty-sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advance, aTurn, currentDate, turnsUntil, useFakeClock, watch } from '../support/fake-clock.js';
+import { aTurn } from '../support/async.js';
+import { advance, currentDate, turnsUntil, useFakeClock, watch } from '../support/fake-clock.js';
 import { recordingLogger, rejectionOf, UUID_V4, useLiveServer } from '../support/live-server.js';
 
 afterEach(() => {

@@ -12,7 +12,8 @@ import {
 import type { FaultKind, FaultOptions } from 'loyalty-sdk/server';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { advance, aTurn, expectSettledAt, turnsUntil, useFakeClock, watch } from '../support/fake-clock.js';
+import { aTurn } from '../support/async.js';
+import { advance, expectSettledAt, turnsUntil, useFakeClock, watch } from '../support/fake-clock.js';
 import { connect, rejectionOf, type TransportName } from '../support/reliability-harness.js';
 
 const msw = setupServer();
