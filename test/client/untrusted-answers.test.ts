@@ -9,7 +9,7 @@ import { tracingChannel } from 'node:diagnostics_channel';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   type ClientOptions,
   LoyaltyClient,
@@ -18,7 +18,8 @@ import {
   LoyaltyTimeoutError,
   RedirectError,
 } from '../../src/index.js';
-import { rejectionOf } from '../support/async.js';
+import { aTurn, rejectionOf } from '../support/async.js';
+import { advance, expectSettledAt, turnsUntil, useFakeClock, watch } from '../support/fake-clock.js';
 
 const KEY = 'lk_live_7Hq2Zr9Xc4Vb1Nm6Lk3Jh8Gf5Ds0Ap';
 const ENVELOPE = JSON.stringify({
@@ -245,14 +246,29 @@ describe('maxResponseBytes is checked', () => {
 
 describe.each(TRANSPORTS)('the deadline, over %s', (_transport, transport) => {
   it('ends a call whose body drips past timeoutMs', async () => {
+    useFakeClock();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    let answering: ServerResponse | undefined;
     service.answer((_request, response) => {
       response.writeHead(200);
-      const drip = setInterval(() => (response.destroyed ? clearInterval(drip) : response.write(' ')), 20);
+      answering = response;
     });
-    const error = await rejectionOf(
+    const call = rejectionOf(
       client(transport, { timeoutMs: 200, maxRetries: 0 }).clientes.retrieve('cli_0001'),
     );
-    expect(error).toBeInstanceOf(LoyaltyTimeoutError);
+    const outcome = watch(call);
+    await turnsUntil(() => answering !== undefined);
+    // A byte every 20 ms of the clock: the answer never stops coming, and the deadline still holds.
+    for (let at = 20; at < 200; at += 20) {
+      await advance(20);
+      answering?.write(' ');
+      await aTurn();
+      expect(outcome.state, `dripping ${at} ms in`).toBe('pending');
+    }
+    await expectSettledAt(20, call);
+    expect(await call).toBeInstanceOf(LoyaltyTimeoutError);
   });
 });
 
