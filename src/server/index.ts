@@ -27,7 +27,6 @@ export {
   DEMO_KEYS,
   DEMO_READ_ONLY_API_KEY,
 } from './engine/keys.js';
-export type { ReferenceServerOptions } from './engine/options.js';
 export { FAULT_HEADER } from './faults/inject.js';
 export {
   FAULT_DEFAULTS,
@@ -44,6 +43,7 @@ export type {
   RequestEntry,
   RequestFilter,
 } from './inspector/index.js';
+export type { ReferenceServerOptions } from './inspector/server-options.js';
 export type {
   ProfileEntry,
   ProfileFact,

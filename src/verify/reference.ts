@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Scope } from '../operations/scopes.js';
-import { createReferenceEngine, type EngineOptions } from '../server/internal.js';
+import { createReferenceEngine, type ReferenceServerOptions } from '../server/internal.js';
 import { answerOf, type ProbeAnswer } from './answer.js';
 import type { Probe } from './probe.js';
 import { type Found, wireRequest } from './request.js';
@@ -19,7 +19,7 @@ export interface ReferenceTarget {
  */
 export function createReferenceTarget(
   scopes: readonly Scope[],
-  overrides: Pick<EngineOptions, 'profile' | 'limits' | 'now'> = {},
+  overrides: Pick<ReferenceServerOptions, 'profile' | 'limits' | 'now'> = {},
 ): ReferenceTarget {
   // A key of this run only: the service's key never reaches the engine.
   const key = `verify-reference-${randomBytes(12).toString('hex')}`;

@@ -10,18 +10,21 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The wings, top to bottom. `src/server/answers` sits below faults: the faults build answers. */
+/**
+ * The wings, top to bottom. `src/server/profile` sits above the engine: a profile is a layer around
+ * it. `src/server/answers` sits below faults: the faults build answers.
+ */
 const WINGS = [
   'src/cli',
   'src/verify',
   'src/msw',
   'src/server/adapters',
   'src/server/inspector',
+  'src/server/profile',
   'src/server/engine',
   'src/server/handlers',
   'src/server/state',
   'src/server/faults',
-  'src/server/profile',
   'src/server/answers',
   'src/redis',
   'src/client',

@@ -6,7 +6,7 @@ import {
   createReferenceEngine,
   DEMO_API_KEY,
   type Engine,
-  type EngineOptions,
+  type ReferenceServerOptions,
 } from '../../src/server/internal.js';
 
 export { DEMO_API_KEY, DEMO_READ_ONLY_API_KEY } from '../../src/server/internal.js';
@@ -28,7 +28,7 @@ export const NO_LIMITS = {
   maxRecordBytes: Number.POSITIVE_INFINITY,
 } as const;
 
-export function newEngine(options: EngineOptions = {}): { engine: Engine; clock: FakeClock } {
+export function newEngine(options: ReferenceServerOptions = {}): { engine: Engine; clock: FakeClock } {
   const clock = new FakeClock();
   const engine = createReferenceEngine({
     now: clock.now,

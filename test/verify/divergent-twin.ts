@@ -9,10 +9,10 @@ import { matchRoute } from '../../src/server/engine/router.js';
 import {
   createReferenceEngine,
   EngineDispatcher,
-  type EngineOptions,
   type EngineRequest,
   type EngineResponse,
   type ReferenceAdmin,
+  type ReferenceServerOptions,
   serveEngine,
 } from '../../src/server/internal.js';
 import { ALL_PLANTS, type Exchange, type OpenApiDocument, type Plant, rewriteEnvelope } from './planted.js';
@@ -58,7 +58,7 @@ function rewriteDocument(response: EngineResponse, plants: readonly Plant[]): En
  */
 export function createDivergentTwin(
   plants: readonly Plant[] = ALL_PLANTS,
-  { scopes = '*', ...options }: Omit<EngineOptions, 'keys'> & { scopes?: '*' | Scope[] } = {},
+  { scopes = '*', ...options }: Omit<ReferenceServerOptions, 'keys'> & { scopes?: '*' | Scope[] } = {},
 ): DivergentTwin {
   const engine = createReferenceEngine({ ...options, keys: [{ key: TWIN_API_KEY, scopes }] });
   const { admin } = engine;

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME } from '../../core/index.js';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME, REPLAYED_HEADER_NAME } from '../../core/index.js';
 import { operations } from '../../operations/table.js';
-import { REPLAYED_HEADER } from '../engine/steps.js';
 import { FAULT_HEADER } from '../faults/inject.js';
 import { denyFraming } from '../inspector/index.js';
 import { isAdminPath } from './admin-access.js';
@@ -19,7 +18,9 @@ import { isAdminPath } from './admin-access.js';
  * SDK reads (`retry-after`), what `.withResponse()` shows (`x-request-id`, `idempotent-replayed`
  * on a replay, `x-loyalty-fault` on an injected fault) and the `allow` of a 405.
  */
-const EXPOSED_HEADERS = ['retry-after', 'x-request-id', REPLAYED_HEADER, FAULT_HEADER, 'allow'].join(', ');
+const EXPOSED_HEADERS = ['retry-after', 'x-request-id', REPLAYED_HEADER_NAME, FAULT_HEADER, 'allow'].join(
+  ', ',
+);
 
 /** The methods of the table (the admin routes use GET and POST, among them). */
 const ALLOWED_METHODS = [...new Set(operations.map((operation) => operation.method))].join(', ');

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ReferenceServerOptions } from '../engine/options.js';
 import type { ReferenceAdmin, ReferenceEngine } from '../inspector/index.js';
+import type { ReferenceServerOptions } from '../inspector/server-options.js';
 import { createReferenceEngine } from '../inspector/with-admin-routes.js';
 import { answerClientError } from './node-client-error.js';
 import { createNodeListener } from './node-listener.js';

@@ -1,8 +1,8 @@
 import { LoyaltyClient } from '../../client/client.js';
 import { type ClientOptions, environment } from '../../client/options.js';
 import { DEMO_API_KEY } from '../engine/keys.js';
-import type { ReferenceServerOptions } from '../engine/options.js';
 import type { ReferenceAdmin } from '../inspector/index.js';
+import type { ReferenceServerOptions } from '../inspector/server-options.js';
 import { createReferenceEngine } from '../inspector/with-admin-routes.js';
 import { EngineDispatcher } from './engine-dispatcher.js';
 

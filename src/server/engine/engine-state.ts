@@ -1,45 +1,66 @@
+import type { Operation } from '../../operations/table.js';
 import { FaultInjector } from '../faults/injector.js';
 import { ServerState } from '../state/server-state.js';
 import { createKeyRegistry, type KeyRegistry } from './auth.js';
-import { IdempotencyStore } from './idempotency.js';
-import { type EngineOptions, type ResolvedOptions, resolveOptions, SWITCHED_ON_FAULTS } from './options.js';
-import { profileRules } from './profile-rules.js';
+import { type IdempotencyKeys, IdempotencyStore } from './idempotency.js';
+import { type RawInput, type ValidInput, validateInput } from './input.js';
+import {
+  type EngineOptions,
+  type EngineSettings,
+  resolveEngineSettings,
+  SWITCHED_ON_FAULTS,
+} from './options.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
-import { type Rules, specRules } from './rules.js';
 
 const GROUP_ACTION_WINDOW_MS = 60_000;
 
+/**
+ * What three steps consult, each the engine's own unless a layer around the engine gives its own
+ * around it (`createEngine`'s `around`): a layer that answers as another service would.
+ */
+export interface EngineParts {
+  /** Step 4: the key's request rate (0: let through; else the milliseconds to wait). */
+  readonly requestLimiter: Pick<FixedWindowLimiter, 'hit' | 'clear'>;
+  /** Step 8: the request's input as the handler takes it; a 400 with every problem when it breaks a rule. */
+  readonly validate: (operation: Operation, raw: RawInput) => ValidInput;
+  /** Step 9: the Idempotency-Keys kept, and how a request under one is answered. */
+  readonly idempotency: IdempotencyKeys;
+}
+
 /** Everything the request steps read and change; each step receives it. */
-export interface EngineState {
-  readonly options: ResolvedOptions;
+export interface EngineState extends EngineParts {
+  readonly options: EngineSettings;
   readonly data: ServerState;
   readonly keys: KeyRegistry;
-  readonly requestLimiter: FixedWindowLimiter;
   readonly groupActionLimiter: FixedWindowLimiter;
-  readonly idempotency: IdempotencyStore;
   /** Undefined when fault injection is off (`setFaultInjection` switches it). */
   faults: FaultInjector | undefined;
   readonly reads: ReadCache;
-  /** What the steps answer by where a service may differ: the spec's, or a profile's. */
-  readonly rules: Rules;
 }
 
-export function createEngineState(given: EngineOptions = {}): EngineState {
-  const options = resolveOptions(given);
+export function createEngineState(
+  given: EngineOptions = {},
+  around: (own: EngineParts) => EngineParts = (own) => own,
+): EngineState {
+  const options = resolveEngineSettings(given);
   const { limits } = options;
   const data = new ServerState(options.seed);
-  const rules = options.profile ? profileRules(options.profile, limits) : specRules(limits);
+  const parts = around({
+    requestLimiter: new FixedWindowLimiter(limits.rateLimit.limit, limits.rateLimit.windowMs),
+    validate: validateInput,
+    idempotency: new IdempotencyStore(limits.idempotencyTtlMs, limits.maxRecords),
+  });
   return {
     options,
     data,
     keys: createKeyRegistry(options.keys),
-    requestLimiter: new FixedWindowLimiter(rules.requestLimit, limits.rateLimit.windowMs),
+    requestLimiter: parts.requestLimiter,
     groupActionLimiter: new FixedWindowLimiter(limits.groupActionsPerMinute, GROUP_ACTION_WINDOW_MS),
-    idempotency: new IdempotencyStore(limits.idempotencyTtlMs, limits.maxRecords),
+    idempotency: parts.idempotency,
     faults: options.faults ? new FaultInjector(options.faults) : undefined,
     reads: new ReadCache(data),
-    rules,
+    validate: parts.validate,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { Answer, EngineRequest, EngineResponse } from '../answers/response.js';
 import { type AdminState, createAdmin, type ReferenceAdmin } from '../state/admin.js';
-import { createEngineState, type EngineState, resetEngineState } from './engine-state.js';
+import { createEngineState, type EngineParts, type EngineState, resetEngineState } from './engine-state.js';
 import type { EngineOptions } from './options.js';
-import { answerApiRequest, newMeta } from './steps.js';
+import { answerApiRequest } from './steps.js';
 
 export interface Engine {
   /** Answers one request; never rejects (an unexpected fault is a 500 envelope). */
@@ -16,17 +16,22 @@ export interface Engine {
 
 /**
  * The reference server without sockets: a function from a plain request to a plain response,
- * over an in-memory state. Adapters put it behind node:http, MSW or an undici Dispatcher.
+ * over an in-memory state, by the spec's rules. Adapters put it behind node:http, MSW or an undici
+ * Dispatcher. `around` gives a layer's own parts around the engine's (a service profile's, see
+ * src/server/profile/layer.ts); without it the steps consult only the engine's own.
  */
-export function createEngine(options: EngineOptions = {}): Engine {
-  const state = createEngineState(options);
+export function createEngine(
+  options: EngineOptions = {},
+  around?: (own: EngineParts) => EngineParts,
+): Engine {
+  const state = createEngineState(options, around);
   const adminState: AdminState = {
     data: state.data,
     now: state.options.now,
     faults: () => state.faults?.report(),
     reset: () => resetEngineState(state),
   };
-  const respond = (request: EngineRequest): Answer => answerApiRequest(state, request, newMeta());
+  const respond = (request: EngineRequest): Answer => answerApiRequest(state, request);
   return {
     admin: createAdmin(adminState),
     state,

@@ -3,16 +3,21 @@ import { type BaseMeta, successResponse, successResponseOfJson } from '../answer
 import { rateLimited } from '../answers/failures.js';
 import type { EngineResponse } from '../answers/response.js';
 import { type Handler, type HandlerContext, handlers } from '../handlers/index.js';
-import type { Call } from './call.js';
 import type { EngineState } from './engine-state.js';
 import type { ValidInput } from './input.js';
+import type { RoutedRequest } from './routed-request.js';
 
 /**
  * Step 10: the operation's handler. A failure it throws (404, 422, a group action over its
  * limit) is settled with the other steps' refusals, and then kept under the request's
  * Idempotency-Key as its success would be.
  */
-export function runHandler(state: EngineState, call: Call, input: ValidInput, at: number): EngineResponse {
+export function runHandler(
+  state: EngineState,
+  call: RoutedRequest,
+  input: ValidInput,
+  at: number,
+): EngineResponse {
   const { operation } = call.route;
   if (operation.groupAction) checkGroupActionLimit(state, call, at);
   const handler = handlers[operation.id] as Handler<Operation>;
@@ -25,12 +30,12 @@ export function runHandler(state: EngineState, call: Call, input: ValidInput, at
 }
 
 /** Group actions have a per-key limit of their own (per minute). */
-function checkGroupActionLimit(state: EngineState, call: Call, at: number): void {
+function checkGroupActionLimit(state: EngineState, call: RoutedRequest, at: number): void {
   const wait = state.groupActionLimiter.hit(call.caller.keyId, at);
   if (wait > 0) throw rateLimited('Límite de acciones de grupo por minuto excedido', wait);
 }
 
-function contextOf(state: EngineState, call: Call, input: ValidInput, at: number): HandlerContext {
+function contextOf(state: EngineState, call: RoutedRequest, input: ValidInput, at: number): HandlerContext {
   return {
     params: input.params,
     query: input.query,

@@ -12,7 +12,8 @@ interface Entry {
 }
 
 export type IdempotencyBegin =
-  | { kind: 'new' }
+  /** Run the request, its answer kept under `scope` (the one begun, or another a store chose); undefined: not kept. */
+  | { kind: 'new'; scope: string | undefined }
   | { kind: 'replay'; response: EngineResponse }
   | { kind: 'conflict'; reason: 'in-flight' }
   /** `sameOperation`: the key was sent with another body (or path) to the same operation, else to another one. */
@@ -33,12 +34,21 @@ export function isRememberedStatus(status: number): boolean {
   return (status >= 200 && status < 300) || status === 404 || status === 422;
 }
 
+/** What the idempotency step asks of the keys it keeps (`IdempotencyStore`, or a layer around one). */
+export interface IdempotencyKeys {
+  /** How a request under `scope` (its API key and Idempotency-Key) with `fingerprint` is answered. */
+  begin(scope: string, fingerprint: string, now: number, operationId: string): IdempotencyBegin;
+  /** Keeps the answer of a request begun under `scope`, or releases the key. */
+  finish(scope: string, response: EngineResponse | undefined, now: number): void;
+  clear(): void;
+}
+
 /**
  * Idempotency keys, scoped per API key, each kept for `ttlMs` after its answer, and at most
  * `maxAnswers` answers at once: past that the oldest are forgotten first, as if their time had
  * passed (an answer is up to a record's size, so without a bound new keys would hold any amount).
  */
-export class IdempotencyStore {
+export class IdempotencyStore implements IdempotencyKeys {
   readonly #entries = new Map<string, Entry>();
   #answers = 0;
 
@@ -62,7 +72,7 @@ export class IdempotencyStore {
     }
     this.#forget(scope);
     this.#entries.set(scope, { fingerprint, operationId, expiresAt: Number.POSITIVE_INFINITY });
-    return { kind: 'new' };
+    return { kind: 'new', scope };
   }
 
   /**

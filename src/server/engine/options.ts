@@ -1,14 +1,15 @@
 import { checkNames, deeperThan, type Fail, failingWith, MAX_PRINTED_DEPTH } from '../../core/index.js';
 import { isScope, unknownScopeMessage } from '../../operations/scopes.js';
 import { type FaultOptions, type ResolvedFaults, resolveFaults } from '../faults/options.js';
-import { checkProfile } from '../profile/check.js';
-import type { ServiceProfile } from '../profile/format.js';
 import { DEFAULT_LIMITS, type RateLimit, type ServerLimits } from '../state/limits.js';
 import type { SeedName } from '../state/seed.js';
 import { type ApiKeyConfig, DEMO_KEYS } from './keys.js';
 
-/** Options of `createReferenceServer`, `createTestClient` and the MSW handlers (docs/reference-server.md, "From code"). */
-export interface ReferenceServerOptions {
+/**
+ * The engine's options: those of `createReferenceServer`, `createTestClient` and the MSW handlers
+ * (docs/reference-server.md, "From code") but the layers' around the engine (`ReferenceServerOptions`).
+ */
+export interface EngineOptions {
   keys?: readonly ApiKeyConfig[];
   seed?: SeedName;
   limits?: Partial<Omit<ServerLimits, 'rateLimit'>> & { rateLimit?: Partial<RateLimit> };
@@ -26,17 +27,21 @@ export interface ReferenceServerOptions {
    * `?token=` for the page). Without one they answer only on a loopback bind. HTTP server only.
    */
   adminToken?: string;
-  /**
-   * A service profile (`loyalty verify --profile-out`): answer as the measured service did where
-   * it differs from ours (record fields, refusal codes, `details`, headers, limits).
-   */
-  profile?: ServiceProfile;
 }
 
-/** The engine takes the server's options as they are. */
-export type EngineOptions = ReferenceServerOptions;
+/** The names of the engine's options. */
+export const ENGINE_OPTION_NAMES: readonly (keyof EngineOptions)[] = [
+  'keys',
+  'seed',
+  'limits',
+  'now',
+  'faults',
+  'requestLog',
+  'adminToken',
+];
 
-export interface ResolvedOptions {
+/** The engine's options as it runs with them: each checked, the defaults for the rest. */
+export interface EngineSettings {
   keys: readonly ApiKeyConfig[];
   seed: SeedName;
   limits: ServerLimits;
@@ -45,19 +50,18 @@ export interface ResolvedOptions {
   faults: ResolvedFaults | undefined;
   requestLog: { size: number; bodyChars: number };
   adminToken: string | undefined;
-  profile: ServiceProfile | undefined;
 }
 
 const REQUEST_LOG_DEFAULTS = Object.freeze({ size: 1_000, bodyChars: 16_384 });
 
-function checkRequestLog(given: EngineOptions['requestLog']): ResolvedOptions['requestLog'] {
+function checkRequestLog(given: EngineOptions['requestLog']): EngineSettings['requestLog'] {
   if (given === undefined) return { ...REQUEST_LOG_DEFAULTS };
   if (typeof given !== 'object' || given === null)
-    fail('requestLog must be an object: { size?, bodyChars? }');
+    failOption('requestLog must be an object: { size?, bodyChars? }');
   checkNamesAt('requestLog.', given, Object.keys(REQUEST_LOG_DEFAULTS));
   const size = given.size ?? REQUEST_LOG_DEFAULTS.size;
   if (!Number.isInteger(size) || size < 0)
-    fail(`requestLog.size must be an integer of 0 or more (got ${size})`);
+    failOption(`requestLog.size must be an integer of 0 or more (got ${size})`);
   return {
     size,
     bodyChars: checkCount('requestLog.bodyChars', given.bodyChars ?? REQUEST_LOG_DEFAULTS.bodyChars, false),
@@ -68,41 +72,45 @@ function checkAdminToken(token: unknown): string | undefined {
   if (token === undefined) return undefined;
   // Only its length is named: the token itself is never echoed.
   if (typeof token !== 'string' || token.length < 8 || /\s/.test(token))
-    fail('adminToken must be a string of at least 8 characters without spaces');
+    failOption('adminToken must be a string of at least 8 characters without spaces');
   return token;
 }
 
-const fail: Fail = failingWith((message) => new TypeError(`Invalid reference server options: ${message}`));
+/** Refuses a server option: a TypeError that says so. */
+export const failOption: Fail = failingWith(
+  (message) => new TypeError(`Invalid reference server options: ${message}`),
+);
 
 /** A count: a positive integer, or Infinity where a limit may be switched off. */
 function checkCount(name: string, value: number, allowInfinity: boolean): number {
   const ok = (allowInfinity && value === Number.POSITIVE_INFINITY) || (Number.isInteger(value) && value >= 1);
-  if (!ok) fail(`${name} must be a positive integer${allowInfinity ? ' or Infinity' : ''} (got ${value})`);
+  if (!ok)
+    failOption(`${name} must be a positive integer${allowInfinity ? ' or Infinity' : ''} (got ${value})`);
   return value;
 }
 
 function checkKeys(keys: readonly ApiKeyConfig[]): readonly ApiKeyConfig[] {
-  if (!Array.isArray(keys)) fail('keys must be an array');
+  if (!Array.isArray(keys)) failOption('keys must be an array');
   const seen = new Set<string>();
   keys.forEach((entry, index) => {
     if (typeof entry?.key !== 'string' || entry.key.length === 0)
-      fail(`keys[${index}].key must be a non-empty string`);
+      failOption(`keys[${index}].key must be a non-empty string`);
     // Only the position is named: the key itself is never echoed.
-    if (seen.has(entry.key)) fail(`keys[${index}] repeats an earlier key`);
+    if (seen.has(entry.key)) failOption(`keys[${index}] repeats an earlier key`);
     seen.add(entry.key);
     if (entry.appId !== undefined && !Number.isInteger(entry.appId))
-      fail(`keys[${index}].appId must be an integer`);
+      failOption(`keys[${index}].appId must be an integer`);
     if (entry.scopes === '*') return;
-    if (!Array.isArray(entry.scopes)) fail(`keys[${index}].scopes must be '*' or an array of scopes`);
+    if (!Array.isArray(entry.scopes)) failOption(`keys[${index}].scopes must be '*' or an array of scopes`);
     for (const scope of entry.scopes) {
-      if (!isScope(scope)) fail(`keys[${index}].scopes holds an ${unknownScopeMessage(scope)}`);
+      if (!isScope(scope)) failOption(`keys[${index}].scopes holds an ${unknownScopeMessage(scope)}`);
     }
   });
   return keys;
 }
 
 function checkNamesAt(path: string, value: object, known: readonly string[]): void {
-  checkNames(value, known, 'option', fail, path);
+  checkNames(value, known, 'option', failOption, path);
 }
 
 /** The limits given, each checked, the defaults for the rest. */
@@ -140,40 +148,38 @@ function resolveLimits(given: NonNullable<EngineOptions['limits']>): ServerLimit
   };
 }
 
-export function resolveOptions(options: EngineOptions = {}): ResolvedOptions {
-  checkNamesAt('', options, [
-    'keys',
-    'seed',
-    'limits',
-    'now',
-    'faults',
-    'requestLog',
-    'adminToken',
-    'profile',
-  ]);
-  // Deeper, the messages below that quote a value given would run out of stack.
+/**
+ * The names of the options given, against `names` (the engine's, and those of the layers around
+ * it), and their depth, all of them: deeper, the messages that quote a value given would run out
+ * of stack.
+ */
+export function checkOptionNames(options: object, names: readonly string[]): void {
+  checkNamesAt('', options, names);
   if (deeperThan(options, MAX_PRINTED_DEPTH))
-    fail(`the options nest deeper than ${MAX_PRINTED_DEPTH} levels`);
+    failOption(`the options nest deeper than ${MAX_PRINTED_DEPTH} levels`);
+}
+
+export function resolveEngineSettings(options: EngineOptions = {}): EngineSettings {
+  checkOptionNames(options, ENGINE_OPTION_NAMES);
   checkNamesAt('limits.', options.limits ?? {}, Object.keys(DEFAULT_LIMITS));
   checkNamesAt('limits.rateLimit.', options.limits?.rateLimit ?? {}, Object.keys(DEFAULT_LIMITS.rateLimit));
   const seed = options.seed ?? 'demo';
   if (seed !== 'demo' && seed !== 'empty')
-    fail(`seed must be 'demo' or 'empty' (got ${JSON.stringify(seed)})`);
+    failOption(`seed must be 'demo' or 'empty' (got ${JSON.stringify(seed)})`);
   const limits = resolveLimits(options.limits ?? {});
   return {
     keys: checkKeys(options.keys ?? DEMO_KEYS),
     seed,
     limits,
     now: options.now ?? Date.now,
-    faults: resolveFaults(options.faults, fail),
+    faults: resolveFaults(options.faults, failOption),
     requestLog: checkRequestLog(options.requestLog),
     adminToken: checkAdminToken(options.adminToken),
-    profile: checkProfile(options.profile, fail),
   };
 }
 
 /** What the inspector's fault switch turns on when the server was started without fault options. */
 export const SWITCHED_ON_FAULTS = resolveFaults(
   { seed: 1, rates: { serverError: 0.1, rateLimitStorm: 0.05 } },
-  fail,
+  failOption,
 ) as ResolvedFaults;

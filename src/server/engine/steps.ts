@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME, REPLAYED_HEADER_NAME } from '../../core/index.js';
-import { type BaseMeta, textResponse } from '../answers/envelope.js';
+import { type BaseMeta, failureOf, failureResponse, textResponse } from '../answers/envelope.js';
 import {
+  type ApiFailure,
   forbidden,
   idempotencyInFlight,
   idempotencyMismatch,
@@ -12,162 +13,147 @@ import {
 } from '../answers/failures.js';
 import { type Answer, type EngineRequest, type EngineResponse, mapAnswer } from '../answers/response.js';
 import { settle } from '../answers/settle.js';
-import { injectFault } from '../faults/inject.js';
-import type { Caller } from '../state/caller.js';
+import { type Delivery, injectFault } from '../faults/inject.js';
 import { readJsonBody, refuseBody } from './body.js';
-import type { Afterwards, Call } from './call.js';
 import type { EngineState } from './engine-state.js';
 import { runHandler } from './handler-step.js';
 import { helpOf } from './help.js';
 import { IdempotencyStore, requestFingerprint } from './idempotency.js';
 import type { ValidInput } from './input.js';
 import { parseQuery } from './request-parts.js';
-import { matchRoute, type OperationRoute, type RouteMatch } from './router.js';
+import type { RoutedRequest } from './routed-request.js';
+import { matchRoute, type RouteMatch } from './router.js';
 
 /**
  * The engine's request steps, in the order a request meets them: route, key, fault injection,
- * rate limit, help, scope, body, validation, idempotency, handler. Each step is a function of
- * the engine state and what the steps before it found; where a service may differ, it asks the
- * state's rules. A refusal is thrown as an ApiFailure and the one `settle` turns it into its
- * envelope; what must happen to the answer after that (keep it under its key, deliver it with its
- * fault, give it as the service would) is done once it is made.
+ * rate limit, help, scope, body, validation, idempotency, handler; the spec's rules, nothing else.
+ * Each step is a function of the engine state and what the steps before it returned. A refusal is
+ * thrown as an ApiFailure and turned into its envelope where the request's meta is known; what
+ * must happen to the answer once it is made (keep it under its key, deliver it with its fault)
+ * is what the steps return beside it.
  */
-
-/** Marks an answer given again for a repeated Idempotency-Key. */
-export const REPLAYED_HEADER = REPLAYED_HEADER_NAME;
 
 /** The meta of a new request: no key recognised yet. */
 export function newMeta(): BaseMeta {
   return { requestId: randomUUID(), appId: 0, scope: null };
 }
 
+/** What the steps decided: the answer, and what becomes of it once made. */
+interface Decided {
+  readonly response: EngineResponse;
+  /** The idempotency scope the answer is kept under: the request ran under an Idempotency-Key. */
+  readonly keptUnder?: string | undefined;
+  /** How fault injection delivers the answer. */
+  readonly deliver?: Delivery | undefined;
+}
+
 /** Answers one /ext/v3 request; never throws or rejects. */
-export function answerApiRequest(state: EngineState, request: EngineRequest, meta: BaseMeta): Answer {
+export function answerApiRequest(state: EngineState, request: EngineRequest): Answer {
+  const { response, keptUnder, deliver } = decide(state, request);
+  const kept = keptUnder === undefined ? response : keep(state, keptUnder, response);
+  return deliver === undefined ? kept : mapAnswer(kept, deliver);
+}
+
+/** Steps 1 to 3, each answer under the meta known so far; then the others through `answerCall`. */
+function decide(state: EngineState, request: EngineRequest): Decided {
+  const arrived = newMeta();
   const match = matchRoute(request.method.toUpperCase(), request.path);
-  const after: Afterwards = { caller: undefined, keptUnder: undefined, deliver: undefined };
-  const response = settle(() => answerSteps(state, request, match, meta, after), meta);
-  const kept = after.keptUnder === undefined ? response : keep(state, after.keptUnder, response);
-  const answer = after.deliver === undefined ? kept : mapAnswer(kept, after.deliver);
-  if (match.kind !== 'operation') return answer;
-  return state.rules.follow(match.operation.id, request, answer, after.caller);
-}
-
-/** Steps 1 to 3, then the others through `answerCall`. */
-function answerSteps(
-  state: EngineState,
-  request: EngineRequest,
-  match: RouteMatch,
-  meta: BaseMeta,
-  after: Afterwards,
-): EngineResponse {
-  const route = findRoute(state, match);
-  meta.scope = route.operation.scope;
-  const caller = authenticate(state, request);
-  meta.appId = caller.appId;
-  after.caller = caller;
-  if (state.faults !== undefined) {
-    const fault = injectFault(state.faults, meta);
-    // A fault before processing is the answer; one after it, how the answer is delivered.
-    if (typeof fault === 'object') return fault;
-    after.deliver = fault;
-  }
-  return answerCall(state, { request, route, caller, meta, after });
-}
-
-/** Step 1: the operation of the method and path; 404 or 405 when there is none. */
-function findRoute(state: EngineState, match: RouteMatch): OperationRoute {
-  if (match.kind === 'not-found') throw routeNotFound();
-  if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allow);
-  // An operation the profiled service lacks is a route it does not have.
-  if (!state.rules.serves(match.operation.id)) throw routeNotFound();
-  return match;
-}
-
-/** Step 2: who calls; 401 for a missing or unknown key. */
-function authenticate(state: EngineState, request: EngineRequest): Caller {
+  if (match.kind !== 'operation') return { response: failureResponse(routeRefusal(match), arrived) };
+  const routed: BaseMeta = { ...arrived, scope: match.operation.scope };
+  // Step 2: who calls; 401 for a missing or unknown key.
   const caller = state.keys.authenticate(request.headers[API_KEY_HEADER]);
-  if (!caller) throw unauthorized();
-  return caller;
+  if (caller === undefined) return { response: failureResponse(unauthorized(), routed) };
+  const meta: BaseMeta = { ...routed, appId: caller.appId };
+  const fault = state.faults === undefined ? undefined : injectFault(state.faults, meta);
+  // A fault before processing is the answer; one after it, how the answer is delivered.
+  if (typeof fault === 'object') return { response: fault };
+  const decided = answerCall(state, { request, route: match, caller, meta });
+  return fault === undefined ? decided : { ...decided, deliver: fault };
+}
+
+/** Step 1: a method and path that name no operation; 404, or 405 when the path has other methods. */
+function routeRefusal(match: Exclude<RouteMatch, { kind: 'operation' }>): ApiFailure {
+  return match.kind === 'not-found' ? routeNotFound() : methodNotAllowed(match.allow);
 }
 
 /** Steps 4 to 10, after fault injection (step 3) let the request through. */
-function answerCall(state: EngineState, call: Call): EngineResponse {
+function answerCall(state: EngineState, call: RoutedRequest): Decided {
   const at = state.options.now();
-  checkRateLimit(state, call.caller, at);
-  const query = parseQuery(call.request.query);
-  if (query.help === 'true') return textResponse(helpOf(call.route.operation), call.meta.requestId);
-  checkScope(call);
-  const body = readBody(call);
-  const idempotencyKey = idempotencyKeyOf(call);
-  const input = state.rules.validate(call.route.operation, {
-    paramNames: call.route.paramNames,
-    rawParams: call.route.rawParams,
-    query,
-    body,
-    idempotencyKey,
-  });
-  if (idempotencyKey === undefined) return runHandler(state, call, input, at);
-  return answerOnce(state, call, input, { body, idempotencyKey, at });
+  try {
+    checkRateLimit(state, call, at);
+    const query = parseQuery(call.request.query);
+    if (query.help === 'true')
+      return { response: textResponse(helpOf(call.route.operation), call.meta.requestId) };
+    checkScope(call);
+    const body = readBody(call);
+    const idempotencyKey = idempotencyKeyOf(call);
+    const input = state.validate(call.route.operation, {
+      paramNames: call.route.paramNames,
+      rawParams: call.route.rawParams,
+      query,
+      body,
+      idempotencyKey,
+    });
+    if (idempotencyKey === undefined) return { response: runHandler(state, call, input, at) };
+    return answerOnce(state, call, input, { body, idempotencyKey, at });
+  } catch (error) {
+    return { response: failureOf(error, call.meta) };
+  }
 }
 
 /** Step 4: the key's request rate; 429 with Retry-After past it. */
-function checkRateLimit(state: EngineState, caller: Caller, at: number): void {
-  const wait = state.requestLimiter.hit(caller.keyId, at);
-  if (wait > 0) throw rateLimited('Límite de peticiones excedido', wait, state.rules.retryAfter);
+function checkRateLimit(state: EngineState, call: RoutedRequest, at: number): void {
+  const wait = state.requestLimiter.hit(call.caller.keyId, at);
+  if (wait > 0) throw rateLimited('Límite de peticiones excedido', wait);
 }
 
 /** Step 6: the scope the operation needs; 403 naming it. */
-function checkScope(call: Call): void {
+function checkScope(call: RoutedRequest): void {
   const { scope } = call.route.operation;
   if (scope !== null && !call.caller.scopes.has(scope)) throw forbidden(scope);
 }
 
 /** Step 7: the body, as the operation takes it: JSON when it has a body schema, none otherwise. */
-function readBody(call: Call): unknown {
+function readBody(call: RoutedRequest): unknown {
   if (call.route.operation.body) return readJsonBody(call.request);
   refuseBody(call.request);
   return undefined;
 }
 
 /** The Idempotency-Key a write carries; reads take none, so one sent with a read is not looked at. */
-function idempotencyKeyOf(call: Call): string | undefined {
+function idempotencyKeyOf(call: RoutedRequest): string | undefined {
   if (call.route.operation.idempotency === 'none') return undefined;
   return call.request.headers[IDEMPOTENCY_HEADER_NAME];
 }
 
 /**
- * Step 9: a request with an Idempotency-Key is replayed, refused as a conflict, or run, its answer
- * then kept under the key (`after.keptUnder`).
+ * Step 9: a request with an Idempotency-Key is replayed, refused as a conflict, or run; a run's
+ * answer, a refusal of the handler's too, is kept under the scope the keys name.
  */
 function answerOnce(
   state: EngineState,
-  call: Call,
+  call: RoutedRequest,
   input: ValidInput,
   keyed: { body: unknown; idempotencyKey: string; at: number },
-): EngineResponse {
+): Decided {
+  const { id } = call.route.operation;
   const scope = IdempotencyStore.scopeOf(call.caller.keyId, keyed.idempotencyKey);
-  const fingerprint = requestFingerprint(call.route.operation.id, input.params, keyed.body);
-  const begun = state.idempotency.begin(scope, fingerprint, keyed.at, call.route.operation.id);
-  if (begun.kind === 'new') {
-    call.after.keptUnder = scope;
-    return runHandler(state, call, input, keyed.at);
-  }
-  if (begun.kind === 'conflict' && begun.reason === 'in-flight') throw idempotencyInFlight();
-  const repeat = begun.kind === 'replay' ? 'replay' : begun.sameOperation ? 'other-body' : 'other-operation';
-  const repeated = state.rules.repeated(call.route.operation.id, repeat, {
-    idempotencyKey: keyed.idempotencyKey,
-    fingerprint,
-  });
-  switch (repeated.kind) {
-    case 'again':
-      return runHandler(state, call, input, keyed.at);
-    case 'own-key':
-      return answerOnce(state, call, input, { ...keyed, idempotencyKey: repeated.idempotencyKey });
-    case 'refused':
-      throw repeated.failure;
-    case 'kept':
-      if (begun.kind === 'replay') return replayed(begun.response, repeated.status);
-      throw idempotencyMismatch();
+  const begun = state.idempotency.begin(
+    scope,
+    requestFingerprint(id, input.params, keyed.body),
+    keyed.at,
+    id,
+  );
+  switch (begun.kind) {
+    case 'new':
+      return {
+        response: settle(() => runHandler(state, call, input, keyed.at), call.meta),
+        keptUnder: begun.scope,
+      };
+    case 'replay':
+      return { response: replayed(begun.response) };
+    case 'conflict':
+      throw begun.reason === 'in-flight' ? idempotencyInFlight() : idempotencyMismatch();
   }
 }
 
@@ -181,7 +167,7 @@ async function keep(state: EngineState, scope: string, response: EngineResponse)
   return response;
 }
 
-/** The kept answer, marked; `status`: the one a profiled service gave its replay instead. */
-function replayed(response: EngineResponse, status = response.status): EngineResponse {
-  return { ...response, status, headers: { ...response.headers, [REPLAYED_HEADER]: 'true' } };
+/** The kept answer, marked as given again for a repeated Idempotency-Key. */
+function replayed(response: EngineResponse): EngineResponse {
+  return { ...response, headers: { ...response.headers, [REPLAYED_HEADER_NAME]: 'true' } };
 }

@@ -1,7 +1,11 @@
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME, maskSecret } from '../../core/index.js';
+import {
+  API_KEY_HEADER,
+  IDEMPOTENCY_HEADER_NAME,
+  maskSecret,
+  REPLAYED_HEADER_NAME,
+} from '../../core/index.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { matchRoute } from '../engine/router.js';
-import { REPLAYED_HEADER } from '../engine/steps.js';
 import { FAULT_HEADER } from '../faults/inject.js';
 import { maskedExchange } from './request-secrets.js';
 
@@ -165,7 +169,7 @@ function deliveryFault(response: RawEntry['response']): string | null {
 
 function idempotencyOf(raw: RawEntry, write: boolean): RequestEntry['idempotency'] {
   if (!write || raw.requestHeaders[IDEMPOTENCY_HEADER_NAME] === undefined) return null;
-  if (raw.response.headers[REPLAYED_HEADER] === 'true') return 'replayed';
+  if (raw.response.headers[REPLAYED_HEADER_NAME] === 'true') return 'replayed';
   return raw.response.status === 409 ? 'conflict' : 'new';
 }
 

@@ -1,12 +1,12 @@
 import { type Answer, type EngineRequest, mapAnswer } from '../answers/response.js';
 import { settle } from '../answers/settle.js';
-import { createEngine, type Engine } from '../engine/engine.js';
-import type { EngineOptions } from '../engine/options.js';
+import type { Engine } from '../engine/engine.js';
 import { newMeta } from '../engine/steps.js';
 import { ADMIN_PREFIX, createAdminRoutes } from './admin-routes.js';
 import { INSPECTOR_PATH, inspectorPage } from './inspector-page.js';
 import type { ReferenceEngine } from './reference-engine.js';
 import { RequestLog } from './request-log.js';
+import { createServedEngine, type ReferenceServerOptions } from './server-options.js';
 
 /**
  * The engine as the adapters serve it: the inspector's page at INSPECTOR_PATH, requests under
@@ -32,9 +32,12 @@ function withAdminRoutes(engine: ReferenceEngine): ReferenceEngine {
   return { ...engine, respond, handle: (request) => Promise.resolve(respond(request)) };
 }
 
-/** The engine with its request log, its admin routes and the inspector: what every adapter serves. */
-export function createReferenceEngine(options: EngineOptions = {}): ReferenceEngine {
-  const engine: Engine = createEngine(options);
+/**
+ * The engine (a profile's layer around it when the options give one) with its request log, its
+ * admin routes and the inspector: what every adapter serves.
+ */
+export function createReferenceEngine(options: ReferenceServerOptions = {}): ReferenceEngine {
+  const engine: Engine = createServedEngine(options);
   const requestLog = new RequestLog(engine.state.options.requestLog);
   const admin = {
     ...engine.admin,

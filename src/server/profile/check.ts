@@ -1,8 +1,8 @@
-import { deeperThan, type Fail, MAX_PRINTED_DEPTH } from '../../core/index.js';
+import { deeperThan, type Fail, isObject, MAX_PRINTED_DEPTH } from '../../core/index.js';
 import { isScope } from '../../operations/scopes.js';
 import { findOperation } from '../../operations/table.js';
 import { PROFILE_FORMAT, PROFILE_VERSION, type ProfileJsonType, type ServiceProfile } from './format.js';
-import { isObject, type Json } from './json.js';
+import type { Json } from './json.js';
 
 const JSON_TYPES: readonly ProfileJsonType[] = [
   'string',
@@ -152,18 +152,18 @@ export function factProblem(fact: unknown): string | undefined {
   let problem: string | undefined;
   const fail: Fail = (message) => {
     problem = message;
-    throw new FactRefused();
+    throw new FactRefusedError();
   };
   try {
     checkFact(fact, 'calibration', fail);
   } catch (error) {
-    if (!(error instanceof FactRefused)) throw error;
+    if (!(error instanceof FactRefusedError)) throw error;
   }
   return problem;
 }
 
 /** Ends a check at its first problem (factProblem). */
-class FactRefused extends Error {}
+class FactRefusedError extends Error {}
 
 /**
  * Checks a profile as an option (`createReferenceServer({ profile })`, `verifyService({ profile })`):

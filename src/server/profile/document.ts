@@ -1,8 +1,9 @@
+import { isObject } from '../../core/index.js';
 import { API_PREFIX } from '../../operations/limits.js';
 import { findOperation } from '../../operations/table.js';
 import { parameterPlace } from './field-path.js';
 import type { ProfileFact } from './format.js';
-import { isObject, type Json } from './json.js';
+import type { Json } from './json.js';
 
 type DocumentFact = Extract<
   ProfileFact,

@@ -1,7 +1,8 @@
 /**
  * The service profile (`loyalty verify --profile-out`): its format, its check as an option, and
- * how the engine follows it (record fields, refusal statuses, codes and `details`, headers,
- * limits, the OpenAPI document). May use the answers and the table.
+ * the layer around the engine that answers as the measured service (record fields, refusal
+ * statuses, codes and `details`, headers, limits, keys sent again, the OpenAPI document). May use
+ * the engine, the answers and the table; the engine does not know this wing.
  */
 export { checkProfile } from './check.js';
 export { DATA_LOCATION, fieldPath } from './field-path.js';

@@ -1,10 +1,8 @@
+import { isObject } from '../../core/index.js';
 import type { EngineResponse } from '../answers/response.js';
 
 /** A JSON object: an envelope, a record, an OpenAPI document or part of one. */
 export type Json = Record<string, unknown>;
-
-export const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The answer with its JSON envelope changed by `change`; an answer that is no JSON object stays as it is. */
 export function changeEnvelope(response: EngineResponse, change: (envelope: Json) => void): EngineResponse {

@@ -1,6 +1,7 @@
+import { isObject } from '../../core/index.js';
 import { fieldPath } from './field-path.js';
 import type { ProfileFact, ProfileJsonType } from './format.js';
-import { isObject, type Json } from './json.js';
+import type { Json } from './json.js';
 
 type FieldFact = Extract<ProfileFact, { kind: 'field' }>;
 

@@ -21,7 +21,7 @@ export function repeatFact(
 }
 
 /** Whether the service carried the request out (a 2xx) instead of replaying or refusing it. */
-export const carriedOut = (fact: RepeatFact): boolean =>
+export const repeatCarriedOut = (fact: RepeatFact): boolean =>
   fact.status < 300 && (fact.repeat !== 'replay' || fact.answer === 'another');
 
 /** The service's refusal of a repeated key: its status and code, our message. */
