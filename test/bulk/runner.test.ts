@@ -5,10 +5,15 @@
  */
 import { ConflictError, LoyaltyValidationError } from 'loyalty-sdk';
 import type { BulkItemEvent, BulkProgress } from 'loyalty-sdk/bulk';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deriveIdempotencyKey } from '../../src/bulk/index.js';
-import { sleep } from '../support/async.js';
+import { aTurn } from '../support/async.js';
+import { fakeSleep, runUntilSettled, turnsUntil, useFakeClock } from '../support/fake-clock.js';
 import { accrue, byId, expectAppliedOnce, type Movement, openLedger, planMovements } from './accrual-job.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const numbers = (count: number) => Array.from({ length: count }, (_, index) => index);
 const asKey = { itemKey: (n: number) => n };
@@ -26,7 +31,7 @@ describe('concurrency and streaming', () => {
         async () => {
           inFlight += 1;
           most = Math.max(most, inFlight);
-          await sleep(1);
+          await aTurn();
           inFlight -= 1;
         },
         { jobId: 'concurrency', ...asKey, concurrency },
@@ -51,7 +56,9 @@ describe('concurrency and streaming', () => {
     });
 
     const job = client.bulk(items(), () => gate, { jobId: 'streaming', ...asKey, concurrency: 5 });
-    await sleep(20);
+    await turnsUntil(() => read >= 5);
+    // Turns for a runner that would read on: it has every chance, and reads nothing more.
+    for (let turn = 0; turn < 10; turn += 1) await aTurn();
     expect(read).toBe(5);
     release();
     await expect(job).resolves.toMatchObject({ total: 1_000, succeeded: 1_000 });
@@ -172,7 +179,7 @@ describe('progress', () => {
   it('ends with a report of every item, the total of an array, a rate and no time left', async () => {
     const { client } = await openLedger(0);
     const reports: BulkProgress[] = [];
-    await client.bulk(numbers(300), () => sleep(1), {
+    await client.bulk(numbers(300), () => aTurn(), {
       jobId: 'progress',
       ...asKey,
       onProgress: (progress) => void reports.push(progress),
@@ -191,29 +198,36 @@ describe('progress', () => {
   it('reports at most every 250 ms, with the time left while the job runs', async () => {
     const { client } = await openLedger(0);
     const reports: BulkProgress[] = [];
-    await client.bulk(numbers(60), () => sleep(10), {
-      jobId: 'progress-cadence',
-      ...asKey,
-      concurrency: 1,
-      onProgress: (progress) => void reports.push(progress),
-    });
+    useFakeClock({ performance: true });
+    // 60 items of 10 ms each, one at a time: 600 ms on the clock.
+    await runUntilSettled(
+      client.bulk(numbers(60), () => fakeSleep(10), {
+        jobId: 'progress-cadence',
+        ...asKey,
+        concurrency: 1,
+        onProgress: (progress) => void reports.push(progress),
+      }),
+    );
     const during = reports.slice(0, -1);
-    const elapsedMs = reports.at(-1)?.elapsedMs ?? 0;
+    expect(reports.at(-1)?.elapsedMs).toBe(600);
     expect(during.length).toBeGreaterThanOrEqual(1);
-    expect(during.length).toBeLessThanOrEqual(Math.floor(elapsedMs / 250));
+    expect(during.length).toBeLessThanOrEqual(Math.floor(600 / 250));
     expect(during[0]?.etaMs).toBeGreaterThan(0);
   });
 
   it('has the total it is given when the items are a generator, and the time left from it', async () => {
     const { client } = await openLedger(0);
     const reports: BulkProgress[] = [];
-    await client.bulk(new Set(numbers(60)).values(), () => sleep(10), {
-      jobId: 'given-total',
-      ...asKey,
-      concurrency: 1,
-      total: 60,
-      onProgress: (progress) => void reports.push(progress),
-    });
+    useFakeClock({ performance: true });
+    await runUntilSettled(
+      client.bulk(new Set(numbers(60)).values(), () => fakeSleep(10), {
+        jobId: 'given-total',
+        ...asKey,
+        concurrency: 1,
+        total: 60,
+        onProgress: (progress) => void reports.push(progress),
+      }),
+    );
     expect(reports[0]).toMatchObject({ total: 60 });
     expect(reports[0]?.etaMs).toBeGreaterThan(0);
     expect(reports.at(-1)).toMatchObject({ done: 60, total: 60, etaMs: 0 });

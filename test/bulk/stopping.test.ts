@@ -6,7 +6,7 @@
 import { LoyaltyAbortError } from 'loyalty-sdk';
 import { type Checkpoint, createFileCheckpoint } from 'loyalty-sdk/bulk';
 import { describe, expect, it } from 'vitest';
-import { rejectionOf, sleep } from '../support/async.js';
+import { aTurn, rejectionOf } from '../support/async.js';
 import { openLedger, scratchDirectory } from './accrual-job.js';
 
 const numbers = (count: number) => Array.from({ length: count }, (_, index) => index);
@@ -118,7 +118,7 @@ describe('an error outside the items halts the job', () => {
       client.bulk(
         items(),
         async (n) => {
-          await sleep(5);
+          await aTurn();
           finished.push(n);
         },
         { jobId: 'bad-source', ...asKey },

@@ -12,9 +12,16 @@ import { aTurn } from './async.js';
 /** Where the fake clock starts: a fixed instant, so dates stamped by it are the same every run. */
 export const FAKE_CLOCK_START = Date.parse('2026-03-02T09:00:00Z');
 
-/** Timers and `Date` on the fake clock. The file turns it off again (`vi.useRealTimers()` in an `afterEach`). */
-export function useFakeClock(): void {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: FAKE_CLOCK_START });
+/**
+ * Timers and `Date` on the fake clock, and `performance.now()` too when `performance` is set (for
+ * what measures durations with it). The file turns it off again (`vi.useRealTimers()` in an
+ * `afterEach`).
+ */
+export function useFakeClock({ performance = false }: { performance?: boolean } = {}): void {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'Date', ...(performance ? (['performance'] as const) : [])],
+    now: FAKE_CLOCK_START,
+  });
 }
 
 /**
@@ -22,6 +29,9 @@ export function useFakeClock(): void {
  * option): it reads `Date` at each call, so it follows the fake clock while a test has it on.
  */
 export const currentDate = (): number => Date.now();
+
+/** A sleep of `ms` on the fake clock: it ends when the test moves the clock past it, never by itself. */
+export const fakeSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Moves the fake clock by `ms`, running every timer and promise due on the way. */
 export async function advance(ms: number): Promise<void> {
