@@ -1,5 +1,3 @@
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** One turn of the event loop: what is due on I/O, and rejections left unhandled, get to run. */
 export const aTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

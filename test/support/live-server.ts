@@ -4,7 +4,7 @@
  * (groups) and to observe effects the API does not show (audit, notifications), never to call
  * an operation.
  */
-export { rejectionOf, sleep, UUID_V4 } from './async.js';
+export { rejectionOf, UUID_V4 } from './async.js';
 export { recordingLogger } from './capturing-logger.js';
 
 import { createHash } from 'node:crypto';
