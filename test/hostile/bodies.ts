@@ -29,11 +29,12 @@ export function* endlessEnvelope(): Generator<Buffer> {
   for (;;) yield CHUNK;
 }
 
-/** The start of a success envelope, then one byte of `data.pad` at a time. */
-export function* dripEnvelope(): Generator<Buffer> {
+/** A success envelope whose `data.pad` is `bytes` long, to be sent one byte at a time. */
+export function* dripEnvelope(bytes: number): Generator<Buffer> {
   yield HEAD;
   const byte = CHUNK.subarray(0, 1);
-  for (;;) yield byte;
+  for (let sent = 0; sent < bytes; sent++) yield byte;
+  yield TAIL;
 }
 
 const gone = (res: ServerResponse) => res.destroyed || res.writableEnded;
@@ -62,6 +63,12 @@ function pauseOrGone(res: ServerResponse, ms: number): Promise<void> {
     const timer = setTimeout(done, ms);
     res.on('close', done);
   });
+}
+
+/** Nothing for `ms`, then `body` whole, unless the client went away meanwhile. */
+export async function lateAnswer(res: ServerResponse, ms: number, body: string): Promise<void> {
+  await pauseOrGone(res, ms);
+  if (!gone(res)) res.writeHead(200, { 'content-type': 'application/json' }).end(body);
 }
 
 /** Writes `chunks` with backpressure (and `everyMs` between them), until they end or the client leaves. */

@@ -13,6 +13,7 @@ import {
   endlessEnvelope,
   gzipBomb,
   hugeNumbers,
+  lateAnswer,
   nulHttp,
   nulJson,
   paddedEnvelope,
@@ -41,6 +42,8 @@ export type Attack =
   | 'huge-numbers';
 
 const MB = 1_000_000;
+/** `lateMs` unless told: a deadline of 1 s plus a second. */
+const LATE_MS = 2_000;
 /** The query the redirect's target carries, which no error may repeat. */
 export const REDIRECT_QUERY = 'next=hostile-query-marker';
 
@@ -56,13 +59,22 @@ export interface HostileOptions {
   document?: 'served' | 'hostile';
   /** The pause between two bytes of the drip. */
   dripMs?: number;
+  /**
+   * When the hang answers and the drip ends, from the request's arrival: the cell's deadline plus
+   * a second. A call that keeps its deadline has left by then.
+   */
+  lateMs?: number;
+  /** The clock a measured table times runs by (table.mjs); the tests time nothing. */
+  now?: () => number;
 }
 
 export interface Seen {
   method: string;
   path: string;
-  /** `performance.now()` of this process when the request arrived. */
-  at: number;
+  /** `now()` when the request arrived, when a clock was given. */
+  at: number | undefined;
+  /** Who ended the exchange: the service, its answer sent whole; or the client, gone before that. */
+  endedBy: Promise<'service' | 'client'>;
 }
 
 export interface HostileServer {
@@ -92,7 +104,7 @@ const streamed =
   };
 
 async function attackAnswer(options: HostileOptions, other: OtherOrigin | undefined): Promise<Answer> {
-  const { attack, key } = options;
+  const { attack, key, lateMs = LATE_MS } = options;
   if (attack.startsWith('redirect-')) {
     const status = Number(attack.slice('redirect-'.length));
     return (req, res) => {
@@ -109,14 +121,16 @@ async function attackAnswer(options: HostileOptions, other: OtherOrigin | undefi
       return streamed(() => paddedEnvelope(200 * MB), { 'content-length': 200 * MB });
     case 'endless':
       return streamed(endlessEnvelope);
-    case 'drip':
-      return streamed(dripEnvelope, {}, options.dripMs ?? 100);
+    case 'drip': {
+      const dripMs = options.dripMs ?? 100;
+      return streamed(() => dripEnvelope(Math.ceil(lateMs / dripMs)), {}, dripMs);
+    }
     case 'brotli-bomb':
       return bombAnswer(await brotliBomb(), 'br');
     case 'gzip-bomb':
       return bombAnswer(gzipBomb(), 'gzip');
     case 'hang':
-      return () => undefined;
+      return (_req, res) => lateAnswer(res, lateMs, success({ uid: 'cli_0001' }));
     case 'echo':
       return json(200, echoEnvelope(key, { uid: 'cli_0001', nombre: 'Ana', puntos: 100, echo: key }), {
         'x-request-id': key,
@@ -158,7 +172,10 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
     if (!path.startsWith('/ext/v3/')) return json(404, success(null))(req, res);
     const discovery = path === '/ext/v3/openapi.json';
     if (discovery && options.document === 'served') return json(200, success(document()))(req, res);
-    attacked.push({ method: req.method ?? '', path, at: performance.now() });
+    const endedBy = new Promise<'service' | 'client'>((resolve) =>
+      res.once('close', () => resolve(res.writableFinished ? 'service' : 'client')),
+    );
+    attacked.push({ method: req.method ?? '', path, at: options.now?.(), endedBy });
     // A request's body is read, as a service reads it, whatever the answer.
     req.resume();
     // The echo comes with a real document: verify reads it, then probes, and every answer echoes.

@@ -14,13 +14,25 @@ export interface ToolCall {
 }
 
 export interface ToolAnswer {
+  /** Whether an answer to the tool call came, parsed or not. */
+  answered: boolean;
   /** The JSON-RPC response, when one came and was small enough to parse. */
   response: Record<string, unknown> | undefined;
   /** What was wrong when none could be read. */
   problem: string | undefined;
-  /** From the call sent to its answer read. */
-  answeredMs: number | undefined;
+  /** From the call sent to its answer read, when a clock was given (the table's). */
+  answeredMs?: number;
 }
+
+/** No answer to the tool call, and why. */
+export const unanswered = (problem: string): ToolAnswer => ({
+  answered: false,
+  response: undefined,
+  problem,
+});
+
+const timed = (now: (() => number) | undefined, sent: number | undefined) =>
+  now && sent !== undefined ? { answeredMs: now() - sent } : {};
 
 export const initialize = {
   jsonrpc: '2.0',
@@ -81,14 +93,15 @@ const idOf = (line: Line): number | undefined => {
 };
 
 /**
- * Over stdio: initialize, then the tool call, each answer awaited at most `waitMs`. The server's
- * stdout is already tapped by its spawner; this reads the same stream for the protocol.
+ * Over stdio: initialize, then the tool call, each answer awaited until it comes or the server's
+ * stdout closes (its spawner ends it at its hard limit). The server's stdout is already tapped by
+ * its spawner; this reads the same stream for the protocol.
  */
 export async function callOverStdio(
   stdin: Writable,
   stdout: Readable,
   tool: ToolCall,
-  waitMs: { start: number; call: number },
+  now?: () => number,
 ): Promise<ToolAnswer> {
   const waiting = new Map<number, (line: Line) => void>();
   readLines(stdout, (line) => {
@@ -96,29 +109,24 @@ export async function callOverStdio(
     if (id !== undefined) waiting.get(id)?.(line);
   });
   const send = (message: object) => stdin.write(`${JSON.stringify(message)}\n`);
-  const answer = (id: number, ms: number) =>
+  const answer = (id: number) =>
     new Promise<Line | undefined>((resolve) => {
-      const timer = setTimeout(() => resolve(undefined), ms);
       stdout.once('close', () => resolve(undefined));
-      waiting.set(id, (line) => {
-        clearTimeout(timer);
-        resolve(line);
-      });
+      waiting.set(id, resolve);
     });
   send(initialize);
-  if (!(await answer(1, waitMs.start)))
-    return { response: undefined, problem: 'no answer to initialize', answeredMs: undefined };
+  if (!(await answer(1))) return unanswered('no answer to initialize');
   send(initialized);
-  const sent = performance.now();
+  const sent = now?.();
   send(callOf(tool));
-  const line = await answer(2, waitMs.call);
-  if (!line) return { response: undefined, problem: 'no answer to the tool call', answeredMs: undefined };
-  const answeredMs = performance.now() - sent;
+  const line = await answer(2);
+  if (!line) return unanswered('no answer to the tool call');
   const response = line.bytes <= PARSE_LIMIT ? parse(line.start) : undefined;
   return {
+    answered: true,
     response,
     problem: response ? undefined : `an answer of ${line.bytes} bytes that is not JSON-RPC`,
-    answeredMs,
+    ...timed(now, sent),
   };
 }
 
@@ -147,66 +155,62 @@ function messageIn(text: string, id: number): Record<string, unknown> | undefine
   return candidates.map(parse).find((message) => message?.id === id);
 }
 
-/** Over Streamable HTTP: initialize, then the tool call in the session it opened. */
+/**
+ * Over Streamable HTTP: initialize, then the tool call in the session it opened, each answer
+ * awaited until it comes or `serverGone` aborts (its spawner ends it at its hard limit).
+ */
 export async function callOverHttp(
   url: string,
   tool: ToolCall,
   received: Tap,
-  waitMs: { start: number; call: number },
+  serverGone: AbortSignal,
+  now?: () => number,
 ): Promise<ToolAnswer> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
   };
-  const post = (message: object, ms: number) =>
-    fetch(url, { method: 'POST', headers, body: JSON.stringify(message), signal: AbortSignal.timeout(ms) });
+  const post = (message: object) =>
+    fetch(url, { method: 'POST', headers, body: JSON.stringify(message), signal: serverGone });
   try {
-    const opened = await post(initialize, waitMs.start);
+    const opened = await post(initialize);
     const session = opened.headers.get('mcp-session-id');
     await readBody(opened, received);
-    if (session === null) return { response: undefined, problem: 'no session', answeredMs: undefined };
+    if (session === null) return unanswered('no session');
     headers['mcp-session-id'] = session;
     headers['mcp-protocol-version'] = initialize.params.protocolVersion;
-    await readBody(await post(initialized, waitMs.start), received);
+    await readBody(await post(initialized), received);
   } catch (error) {
-    return {
-      response: undefined,
-      problem: `initialize failed: ${(error as Error).message}`,
-      answeredMs: undefined,
-    };
+    return unanswered(`initialize failed: ${(error as Error).message}`);
   }
-  const sent = performance.now();
+  const sent = now?.();
   try {
-    const text = await readBody(await post(callOf(tool), waitMs.call), received);
-    const answeredMs = performance.now() - sent;
+    const text = await readBody(await post(callOf(tool)), received);
     const response = messageIn(text, 2);
-    return { response, problem: response ? undefined : 'an answer that is not JSON-RPC', answeredMs };
-  } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError';
     return {
-      response: undefined,
-      problem: timedOut ? 'no answer to the tool call' : `the tool call failed: ${(error as Error).message}`,
-      answeredMs: undefined,
+      answered: true,
+      response,
+      problem: response ? undefined : 'an answer that is not JSON-RPC',
+      ...timed(now, sent),
     };
+  } catch (error) {
+    return unanswered(
+      serverGone.aborted ? 'no answer to the tool call' : `the tool call failed: ${(error as Error).message}`,
+    );
   }
 }
 
-/** The first URL a starting server prints that `pattern` captures, or undefined after `waitMs`. */
-export function urlIn(
-  stdout: NodeJS.ReadableStream | null,
-  pattern: RegExp,
-  waitMs: number,
-): Promise<string | undefined> {
+/**
+ * The first URL a starting server prints that `pattern` captures, or undefined once its stdout
+ * closes without one (its spawner ends it at its hard limit).
+ */
+export function urlIn(stdout: NodeJS.ReadableStream | null, pattern: RegExp): Promise<string | undefined> {
   return new Promise((resolve) => {
     let text = '';
-    const timer = setTimeout(() => resolve(undefined), waitMs);
     stdout?.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
       const found = pattern.exec(text)?.[1];
-      if (found) {
-        clearTimeout(timer);
-        resolve(found);
-      }
+      if (found) resolve(found);
     });
     stdout?.on('close', () => resolve(undefined));
   });

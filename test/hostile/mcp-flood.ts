@@ -39,7 +39,7 @@ export async function measureFlood(dist: string, limits: ChildLimits): Promise<F
     problem: undefined,
   };
   try {
-    const url = await urlIn(measured.child.stdout, /at (http:\/\/\S+)/, 10_000);
+    const url = await urlIn(measured.child.stdout, /at (http:\/\/\S+)/);
     const pid = measured.child.pid ?? 0;
     if (!url) throw new Error('the HTTP server did not start');
     flood.rssBeforeMb = memoryOf(pid)?.nowMb;

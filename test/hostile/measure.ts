@@ -11,6 +11,7 @@ import type { ChildLimits } from './child.js';
 import { type Attack, startHostileServer } from './hostile-server.js';
 import { HOSTILE_KEY, keyRunIn } from './key.js';
 import type { ToolAnswer } from './mcp-client.js';
+import { lateMsOf } from './scenarios.js';
 import { RUNNERS, type SurfaceRun } from './surfaces.js';
 import type { Tapped } from './tap.js';
 
@@ -39,7 +40,6 @@ export interface RunSettings extends ChildLimits {
 /** What the SDK child reports (sdk-call.mjs). */
 export interface SdkReport {
   outcome: 'resolved' | 'rejected' | 'pending at exit';
-  settledMs?: number;
   error?: {
     name?: string;
     message?: string;
@@ -73,7 +73,10 @@ export type Outcome =
 export interface Measurement {
   scenario: Scenario;
   outcome: Outcome;
-  /** From the call (or the first request the service saw) to its settling; undefined when it did not. */
+  /**
+   * From the call (or the first request the service saw) to its settling, when the run was timed
+   * (`RunSettings.now`, the table's); undefined when it did not settle or nothing timed it.
+   */
   settledMs: number | undefined;
   peakRssMb: number | undefined;
   exitCode: number | null;
@@ -87,6 +90,8 @@ export interface Measurement {
   files: string;
   /** Requests the hostile routes received (a retry is another). */
   requests: number;
+  /** Who ended each of those exchanges: the service, its answer sent whole, or the client, gone first. */
+  endedBy: ('service' | 'client')[];
   /** What reached the other origin of a redirect. */
   other: OtherReceived | undefined;
   /** The longest run of the key in everything the surface printed, answered or wrote. */
@@ -96,22 +101,33 @@ export interface Measurement {
 function outcomeOf(surface: Surface, result: SurfaceRun): Outcome {
   const { run } = result;
   if (run.stopped === 'memory limit') return 'stopped at the memory limit';
-  if (surface.startsWith('mcp-')) return result.tool?.answeredMs === undefined ? 'no answer' : 'answered';
+  if (surface.startsWith('mcp-')) return result.tool?.answered ? 'answered' : 'no answer';
   if (run.stopped === 'hard timeout') return 'did not settle';
   if (surface.startsWith('sdk-')) return result.sdk?.outcome ?? 'exited';
   return 'exited';
 }
 
+const elapsed = (from: number | undefined, to: number | undefined): number | undefined =>
+  from === undefined || to === undefined ? undefined : to - from;
+
 /** Runs `scenario` against a hostile server of its own and measures it. */
 export async function measure(scenario: Scenario, settings: RunSettings): Promise<Measurement> {
   const document = scenario.document ?? (scenario.surface.startsWith('mcp-') ? 'served' : 'hostile');
-  const server = await startHostileServer({ attack: scenario.attack, key: HOSTILE_KEY, document });
+  const server = await startHostileServer({
+    attack: scenario.attack,
+    key: HOSTILE_KEY,
+    document,
+    lateMs: lateMsOf(scenario),
+    ...(settings.now ? { now: settings.now } : {}),
+  });
   const folder = await mkdtemp(join(tmpdir(), 'loyalty-hostile-'));
   try {
     const result = await RUNNERS[scenario.surface]({ scenario, settings, server, folder });
     const { run } = result;
     const outcome = outcomeOf(scenario.surface, result);
     const firstRequest = server.attacked[0]?.at ?? run.startedAt;
+    // The surface's process is gone, so every exchange it had is over.
+    const endedBy = await Promise.all(server.attacked.map((seen) => seen.endedBy));
     const settled =
       outcome !== 'did not settle' && outcome !== 'no answer' && outcome !== 'stopped at the memory limit';
     const files = result.files ?? '';
@@ -126,7 +142,7 @@ export async function measure(scenario: Scenario, settings: RunSettings): Promis
     return {
       scenario,
       outcome,
-      settledMs: settled ? (result.settledMs ?? run.endedAt - firstRequest) : undefined,
+      settledMs: settled ? (result.settledMs ?? elapsed(firstRequest, run.endedAt)) : undefined,
       peakRssMb: run.peakRssMb,
       exitCode: run.exitCode,
       stdout: run.stdout,
@@ -135,6 +151,7 @@ export async function measure(scenario: Scenario, settings: RunSettings): Promis
       tool: result.tool,
       files,
       requests: server.attacked.length,
+      endedBy,
       other,
       keyRun: Math.max(run.stdout.keyRun, run.stderr.keyRun, keyRunIn(files), result.answered?.keyRun ?? 0),
     };

@@ -11,6 +11,14 @@ export const CAP_TIMEOUT_MS = 5_000;
 export const DEADLINE_MS = 1_000;
 /** Retries allowed where the rule is that none is made (a redirect, an answer over the cap). */
 export const RETRIES = 2;
+/** Settled means within the deadline plus this: then the hang answers and the drip ends. */
+export const SLACK_MS = 1_000;
+
+/** The attacks only a deadline ends: the service answers at last, a second after it. */
+export const ENDED_BY_THE_DEADLINE: ReadonlySet<Attack> = new Set(['hang', 'drip']);
+
+/** When the service's hang answers and its drip ends: a second after the cell's deadline. */
+export const lateMsOf = (scenario: Scenario): number => scenario.timeoutMs + SLACK_MS;
 
 export interface Row {
   /** The attack as the table names it. */

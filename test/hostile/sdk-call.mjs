@@ -89,20 +89,18 @@ async function main() {
     logLevel: 'debug',
     ...(config.transport === 'fetch' ? { fetch: globalThis.fetch } : {}),
   });
-  const started = performance.now();
   try {
     const data =
       config.call === 'write'
         ? await client.clientes.puntos.add('cli_0001', { puntos: 10, motivo: 'hostile' })
         : await client.clientes.retrieve('cli_0001');
-    report({ outcome: 'resolved', settledMs: performance.now() - started, dataType: typeof data }, spans);
+    report({ outcome: 'resolved', dataType: typeof data }, spans);
   } catch (error) {
     const { name, message, status, location, limitBytes, receivedBytes } =
       /** @type {Record<string, unknown>} */ (error);
     report(
       {
         outcome: 'rejected',
-        settledMs: performance.now() - started,
         error: { name, message, status, location, limitBytes, receivedBytes },
         classes: classesOf(error),
         shown: shown(error),

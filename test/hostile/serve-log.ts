@@ -40,7 +40,7 @@ export async function measureServeLog(dist: string, limits: ChildLimits): Promis
     stdin: 'pipe',
   });
   try {
-    const base = await urlIn(measured.child.stdout, /(http:\/\/127\.0\.0\.1:\d+)/, 10_000);
+    const base = await urlIn(measured.child.stdout, /(http:\/\/127\.0\.0\.1:\d+)/);
     if (!base) throw new Error('loyalty serve did not start');
     const stream = firstSecondOf(`${base}/__admin/requests/stream`);
     await fetch(`${base}/ext/v3/clientes/cli_0001?apikey=${HOSTILE_KEY}`, {

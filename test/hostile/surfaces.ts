@@ -10,7 +10,14 @@ import { promisify } from 'node:util';
 import { type ChildRun, spawnMeasured } from './child.js';
 import type { HostileServer } from './hostile-server.js';
 import { HOSTILE_KEY } from './key.js';
-import { callOverHttp, callOverStdio, type ToolAnswer, type ToolCall, urlIn } from './mcp-client.js';
+import {
+  callOverHttp,
+  callOverStdio,
+  type ToolAnswer,
+  type ToolCall,
+  unanswered,
+  urlIn,
+} from './mcp-client.js';
 import type { RunSettings, Scenario, SdkReport, Surface } from './measure.js';
 import { Tap, type Tapped } from './tap.js';
 
@@ -95,7 +102,7 @@ async function sdkRun(context: Context): Promise<SurfaceRun> {
   }).ended;
   const line = run.stdout.head.trim().split('\n').at(-1) ?? '';
   const sdk = line.startsWith('{') ? (JSON.parse(line) as SdkReport) : undefined;
-  return { run, sdk, ...(sdk?.settledMs === undefined ? {} : { settledMs: sdk.settledMs }) };
+  return { run, sdk };
 }
 
 async function cliRun(context: Context): Promise<SurfaceRun> {
@@ -147,17 +154,21 @@ async function mcpRun(context: Context): Promise<SurfaceRun> {
     ...serviceFlags(context),
   ];
   const measured = spawnMeasured(args, { ...settings, env: cliEnv(context), stdin: 'pipe' });
-  const wait = { start: 10_000, call: settings.hardTimeoutMs };
+  const serverGone = new AbortController();
+  measured.child.once('close', () => serverGone.abort());
   const received = new Tap();
   let tool: ToolAnswer;
   if (http) {
-    const url = await urlIn(measured.child.stdout, /at (http:\/\/\S+)/, wait.start);
+    const url = await urlIn(measured.child.stdout, /at (http:\/\/\S+)/);
     tool = url
-      ? await callOverHttp(url, toolOf(scenario.call), received, wait)
-      : { response: undefined, problem: 'the HTTP server did not start', answeredMs: undefined };
+      ? await callOverHttp(url, toolOf(scenario.call), received, serverGone.signal, settings.now)
+      : unanswered('the HTTP server did not start');
   } else {
     const { stdin, stdout } = measured.child;
-    tool = stdin && stdout ? await callOverStdio(stdin, stdout, toolOf(scenario.call), wait) : noStdio;
+    tool =
+      stdin && stdout
+        ? await callOverStdio(stdin, stdout, toolOf(scenario.call), settings.now)
+        : unanswered('no stdio');
   }
   // Its peak while it still runs; the exit adds its own maxRSS.
   measured.peakMb();
@@ -171,8 +182,6 @@ async function mcpRun(context: Context): Promise<SurfaceRun> {
     answered: received.result(),
   };
 }
-
-const noStdio: ToolAnswer = { response: undefined, problem: 'no stdio', answeredMs: undefined };
 
 export const RUNNERS: Record<Surface, (context: Context) => Promise<SurfaceRun>> = {
   'sdk-undici': sdkRun,

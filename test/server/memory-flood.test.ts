@@ -36,7 +36,7 @@ beforeAll(async () => {
     [CLI, 'serve', '--port', '0', '--config', config, '--max-records', String(MAX_RECORDS)],
     { hardTimeoutMs: 120_000, rssLimitMb: 2_000, env: { PATH: process.env.PATH ?? '' }, stdin: 'pipe' },
   );
-  const url = await urlIn(measured.child.stdout, /listening on (http:\/\/127\.0\.0\.1:\d+)/, 20_000);
+  const url = await urlIn(measured.child.stdout, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
   if (!url) throw new Error(`loyalty serve did not start: ${measured.stderr.result().head}`);
   base = url;
 }, 60_000);
