@@ -66,7 +66,7 @@ describe('loyalty bulk: a fleet of workers with --shard auto', { timeout: 120_00
         .filter((entry) => entry.key === maskedKey(index) && entry.idempotency === 'new');
 
     const workers = Array.from({ length: WORKERS }, (_, index) => start(index));
-    await until(() => sentBy(1).length >= 5, 'worker 1 applied 5 rows');
+    await until(() => sentBy(1).length >= 5);
     workers[1]?.child.kill('SIGKILL');
     const killed = await workers[1]?.exited;
     const share1 = shareOf(killed?.stderr ?? '');

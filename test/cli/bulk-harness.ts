@@ -3,7 +3,9 @@
  * the built CLI in a process of its own that can be interrupted, and a line pasted into a shell.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -79,13 +81,42 @@ export function startLoyalty(args: readonly string[], env: Record<string, string
   return { child, output: () => ({ code: -1, stdout, stderr }), exited };
 }
 
-/** Waits until `condition` holds, checking every 20 ms; fails after `timeoutMs`. */
-export async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/**
+ * Resolves once `condition` holds, checked as the HTTP servers of this process (the reference
+ * server) take each request, read its body and answer it: no time is read or slept. The test's
+ * timeout ends a wait for what never happens.
+ */
+export function until(condition: () => boolean): Promise<void> {
+  if (condition()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!condition()) return;
+      unsubscribe('http.server.request.start', onRequest);
+      unsubscribe('http.server.response.finish', check);
+      resolve();
+    };
+    // What a request does to the server's state happens once its body is read, a turn later.
+    const onRequest = (message: unknown) => {
+      check();
+      (message as { request: IncomingMessage }).request.once('end', () => setImmediate(check));
+    };
+    subscribe('http.server.request.start', onRequest);
+    subscribe('http.server.response.finish', check);
+  });
+}
+
+/** Resolves once `running` has printed `text` on stderr (or ended without it: its exit tells). */
+export function printedOnStderr(running: RunningCli, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!running.output().stderr.includes(text)) return;
+      running.child.stderr?.off('data', check);
+      resolve();
+    };
+    running.child.stderr?.on('data', check);
+    running.exited.then(() => resolve());
+    check();
+  });
 }
 
 /** A command line run as pasted into a POSIX shell, `loyalty` being the built CLI. */

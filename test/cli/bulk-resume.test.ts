@@ -42,7 +42,7 @@ describe('loyalty bulk: the resume line after Ctrl+C', { timeout: 120_000 }, () 
       join(scratch, 'resume.ckpt'),
     );
     const running = startLoyalty(args, env);
-    await until(() => server.admin.audit().length >= 40, '40 rows applied');
+    await until(() => server.admin.audit().length >= 40);
     running.child.kill('SIGINT');
     const stopped = await running.exited;
     expect(stopped.code).toBe(130);
