@@ -5,7 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { type FSWatcher, mkdtempSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureDebianTool } from './debian-tool.mjs';
 
 const TMUX_HINT =
@@ -18,8 +20,11 @@ export interface TerminalSession {
   press(...keys: string[]): void;
   /** The screen as it shows now, the scrollback included; with `escapes`, its colours as escape sequences. */
   screen(options?: { escapes?: boolean }): string;
-  /** Waits until the screen matches, and returns it; fails with the screen after `timeoutMs`. */
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /**
+   * Resolves to the screen once it matches, looked at again each time the program writes to the
+   * terminal: no time is read or slept. The test's timeout ends a wait for what never shows.
+   */
+  waitFor(pattern: RegExp): Promise<string>;
   /** Ends the session and its private tmux server. */
   close(): void;
 }
@@ -59,6 +64,12 @@ export function openTerminal(
   );
   const screen = (options: { escapes?: boolean } = {}) =>
     run('capture-pane', '-p', '-J', ...(options.escapes ? ['-e'] : []), '-S', '-200', '-t', 'main');
+  // What the program writes is appended to a file too, whose changes say when to look again.
+  const folder = mkdtempSync(join(tmpdir(), 'loyalty-terminal-'));
+  const written = join(folder, 'pane');
+  writeFileSync(written, '');
+  run('pipe-pane', '-t', 'main', `cat >> ${quote(written)}`);
+  const watchers = new Set<FSWatcher>();
   return {
     type: (text) => {
       run('send-keys', '-t', 'main', '-l', text);
@@ -67,23 +78,27 @@ export function openTerminal(
       run('send-keys', '-t', 'main', ...keys);
     },
     screen,
-    async waitFor(pattern, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const shown = screen();
-        if (pattern.test(shown)) return shown;
-        if (Date.now() > deadline) {
-          throw new Error(`the terminal did not show ${pattern} within ${timeoutMs} ms; it shows:\n${shown}`);
-        }
-        await sleep(50);
-      }
-    },
+    waitFor: (pattern) =>
+      new Promise((resolve) => {
+        const look = () => {
+          const shown = screen();
+          if (!pattern.test(shown)) return;
+          watcher.close();
+          watchers.delete(watcher);
+          resolve(shown);
+        };
+        const watcher = watch(written, look);
+        watchers.add(watcher);
+        look();
+      }),
     close: () => {
+      for (const watcher of watchers) watcher.close();
       try {
         run('kill-server');
       } catch {
         // Already gone.
       }
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }
