@@ -47,7 +47,7 @@ describe('failIfUnsettled', () => {
     ['a promise that rejects (the command reports it)', 'Promise.reject(new Error("x"))', 1, ''],
     [
       'a promise that settles after a timer (the loop is not empty while it waits)',
-      'new Promise((resolve) => setTimeout(resolve, 50))',
+      'new Promise((resolve) => setTimeout(resolve, 0))',
       0,
       '',
     ],

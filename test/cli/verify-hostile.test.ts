@@ -40,12 +40,10 @@ async function verifyAgainst(
 ) {
   const service = await hostileService(afterDiscovery(misbehaviour), upstream);
   services.push(service);
-  const started = performance.now();
-  const ran = await run(
+  return run(
     ['verify', '--base-url', service.baseUrl, '--only', 'tareas.list', '--max-rps', '1000', ...args],
     { LOYALTY_API_KEY: KEY, ...env },
   );
-  return { run: ran, elapsedMs: performance.now() - started };
 }
 
 const resultIn = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as VerifyResult;
@@ -55,7 +53,7 @@ describe('loyalty verify against a hostile service', () => {
     const files = ['echo.md', 'echo.json', 'echo.xml', 'echo.profile.json'].map(file);
     const [report, json, junit, profile] = files as [string, string, string, string];
     const echo = echoKey(KEY, [{ tareaId: 1, nota: KEY, [KEY]: 1 }]);
-    const { run } = await verifyAgainst(echo, [
+    const run = await verifyAgainst(echo, [
       '--report',
       report,
       '--json',
@@ -73,7 +71,7 @@ describe('loyalty verify against a hostile service', () => {
   });
 
   it('an answer nested 100,000 deep is an error-shape finding, never a stack overflow: unverified, exit 8', async () => {
-    const { run } = await verifyAgainst(deepJson(100_000), ['--json', file('deep.json')]);
+    const run = await verifyAgainst(deepJson(100_000), ['--json', file('deep.json')]);
     // No probe got an answer in the envelope: too little to judge.
     expect(run.code, run.stderr).toBe(8);
     expect(run.stderr).not.toMatch(/call stack/i);
@@ -84,18 +82,12 @@ describe('loyalty verify against a hostile service', () => {
   });
 
   it('a service that never answers: unverified at the first --timeout-ms, exit 7, one line naming the flag', async () => {
-    const { run, elapsedMs } = await verifyAgainst(neverAnswer, [
-      '--timeout-ms',
-      '200',
-      '--report',
-      file('hang.md'),
-    ]);
+    const run = await verifyAgainst(neverAnswer, ['--timeout-ms', '200', '--report', file('hang.md')]);
     expect(run.code, run.stderr).toBe(7);
+    // Discovery and the first probe: the run ends at the first timeout, not one per probe of the plan.
     expect(run.stderr).toMatch(
       /^loyalty verify: unverified \(0 findings; 2 requests sent[^)]*\): No answer to GET \/ext\/v3\/tareas: no complete answer within 200 ms \(--timeout-ms\); the run stops at the first probe that times out\.\n$/,
     );
-    // One timeout of 200 ms and the command's start, not one timeout per probe of the plan.
-    expect(elapsedMs).toBeLessThan(5_000);
   });
 
   it('an endless answer is read up to the limit: a finding, unverified (exit 8), and the process stays under 400 MB', async () => {
@@ -106,7 +98,7 @@ describe('loyalty verify against a hostile service', () => {
       "process.on('exit', () => process.stderr.write('maxRSS ' + process.resourceUsage().maxRSS + '\\n'));\n",
     );
     // A process of its own: the memory measured is the command's alone.
-    const { run } = await verifyAgainst(
+    const run = await verifyAgainst(
       endlessBody,
       ['--json', file('endless.json')],
       { NODE_OPTIONS: `--require ${hook}` },

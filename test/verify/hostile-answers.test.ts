@@ -28,15 +28,13 @@ afterAll(() => reference.close());
 async function runAgainst(misbehaviour: Misbehaviour, options: { timeoutMs?: number } = {}) {
   const service = await hostileService(misbehaviour, upstream);
   try {
-    const started = performance.now();
-    const result = await verifyService({
+    return await verifyService({
       baseUrl: service.baseUrl,
       apiKey: KEY,
       operations: ['tareas.list'],
       maxRequestsPerSecond: 1_000,
       ...options,
     });
-    return { result, elapsedMs: performance.now() - started };
   } finally {
     await service.close();
   }
@@ -49,7 +47,7 @@ describe('verify against a hostile service', () => {
   ])(
     'JSON nested 100,000 deep %s is not the envelope, said in words, never a stack overflow',
     async (_, deep) => {
-      const { result } = await runAgainst(deep);
+      const result = await runAgainst(deep);
       const said = [result.reason ?? '', ...result.findings.map((finding) => String(finding.observed))];
       expect(said.join('\n')).toMatch(/JSON nested deeper than 1000 levels/);
       expect(result.verdict).not.toBe('agrees');
@@ -58,7 +56,7 @@ describe('verify against a hostile service', () => {
   );
 
   it('a deep answer to a probe is an error-shape finding at its status', async () => {
-    const { result } = await runAgainst(afterDiscovery(deepJson(100_000)));
+    const result = await runAgainst(afterDiscovery(deepJson(100_000)));
     expect(result.findings).toContainEqual(
       expect.objectContaining({
         kind: 'error-shape',
@@ -76,19 +74,18 @@ describe('verify against a hostile service', () => {
   ])(
     'a service that never answers %s: unverified at the first timeout, one sentence naming timeoutMs',
     async (_, hang, sent) => {
-      const { result, elapsedMs } = await runAgainst(hang, { timeoutMs: 200 });
+      const result = await runAgainst(hang, { timeoutMs: 200 });
       expect(result.verdict).toBe('unverified');
       expect(result.failure).toBe('unreachable');
       expect(result.reason).toMatch(/no complete answer within 200 ms \(timeoutMs\)/);
       expect(result.reason).not.toContain('\n');
-      expect(result.requests).toHaveLength(sent);
       // One timeout, not one per probe (the plan for tareas.list holds several).
-      expect(elapsedMs).toBeLessThan(2_000);
+      expect(result.requests).toHaveLength(sent);
     },
   );
 
   it('an endless answer to a probe is read up to the limit: an error-shape finding "answer over N bytes"', async () => {
-    const { result } = await runAgainst(afterDiscovery(endlessBody));
+    const result = await runAgainst(afterDiscovery(endlessBody));
     expect(result.findings).toContainEqual(
       expect.objectContaining({
         kind: 'error-shape',
@@ -100,7 +97,7 @@ describe('verify against a hostile service', () => {
   });
 
   it('an endless answer to discovery: unverified, not the API, the limit in the reason', async () => {
-    const { result } = await runAgainst(endlessBody);
+    const result = await runAgainst(endlessBody);
     expect(result.verdict).toBe('unverified');
     expect(result.failure).toBe('not-api');
     expect(result.reason).toContain(`answer over ${DEFAULT_MAX_RESPONSE_BYTES} bytes`);
@@ -108,7 +105,7 @@ describe('verify against a hostile service', () => {
 
   it('a key the service echoes (in data, as a field name, in meta) is in no result, report or profile', async () => {
     // tareas.list answers a list: each item carries the key as a value and as a field's name.
-    const { result } = await runAgainst(afterDiscovery(echoKey(KEY, [{ tareaId: 1, nota: KEY, [KEY]: 1 }])));
+    const result = await runAgainst(afterDiscovery(echoKey(KEY, [{ tareaId: 1, nota: KEY, [KEY]: 1 }])));
     const written = {
       json: JSON.stringify(result),
       markdown: renderMarkdownReport(result),

@@ -12,14 +12,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** When each of `count` paced calls went ahead, by performance.now(). */
+/** When each of `count` paced calls went ahead, by the real clock (its time faked). */
 async function starts(perSecond: number, count: number, signal?: AbortSignal): Promise<number[]> {
   const pace = createPacer(perSecond, signal, realClock);
   const at: number[] = [];
   const run = (async () => {
     for (let call = 0; call < count; call += 1) {
       await pace();
-      at.push(performance.now());
+      at.push(realClock.now());
     }
   })();
   await vi.runAllTimersAsync();

@@ -4,6 +4,7 @@
  * sending) to Prism and to a reference server following the run's profile: each side must refuse
  * each one, so that a profile never makes the reference server take what the service refuses.
  */
+import { randomUUID } from 'node:crypto';
 import { API_PREFIX, LIMITS } from '../../src/operations/limits.js';
 import { createReferenceServer, type ServiceProfile } from '../../src/server/index.js';
 import { verifyService } from '../../src/verify/index.js';
@@ -46,7 +47,7 @@ export async function plantedStatuses(baseUrl: string, apiKey: string): Promise<
       headers: {
         apikey: apiKey,
         'content-type': 'application/json',
-        'idempotency-key': `prism-planted-${index}-${Date.now()}`,
+        'idempotency-key': `prism-planted-${index}-${randomUUID()}`,
       },
       body: JSON.stringify(body),
     });

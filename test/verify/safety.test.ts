@@ -203,23 +203,30 @@ describe('planVerification', () => {
 describe('signal', () => {
   it('an abort stops the run: it rejects with the reason and sends nothing more', async () => {
     const controller = new AbortController();
+    const clock = createVirtualClock();
     const service = serviceUnderTest({
+      clock,
       override: (_, count) => {
         if (count === 3) controller.abort(new Error('stopped by the test'));
         return undefined;
       },
     });
     await expect(
-      verifyService({
-        baseUrl: BASE_URL,
-        apiKey: SERVICE_KEY,
-        maxRequestsPerSecond: 50,
-        signal: controller.signal,
-        dispatcher: service.dispatcher,
-      }),
+      verifyServiceWithClock(
+        {
+          baseUrl: BASE_URL,
+          apiKey: SERVICE_KEY,
+          maxRequestsPerSecond: 50,
+          signal: controller.signal,
+          dispatcher: service.dispatcher,
+        },
+        clock,
+      ),
     ).rejects.toThrow('stopped by the test');
     const sent = service.received.length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A second of the run's pace goes by, a turn of the loop at each of its 50 gaps: a run still
+    // going would send in it.
+    for (let gap = 0; gap < 50; gap += 1) await clock.sleep(20);
     expect(service.received.length).toBe(sent);
     expect(sent).toBeLessThanOrEqual(4);
   });

@@ -20,7 +20,7 @@ export interface Received {
   query: string;
   headers: Record<string, string | undefined>;
   body: string | undefined;
-  /** When it arrived, by the service's clock (performance.now() by default). */
+  /** When it arrived, by the service's clock; NaN without one: nothing to time by. */
   at: number;
 }
 
@@ -47,7 +47,7 @@ export type Override = (
 export function serviceUnderTest(
   options: { engine?: EngineOptions; override?: Override; clock?: { now(): number } } = {},
 ): ServiceUnderTest {
-  const now = options.clock?.now ?? (() => performance.now());
+  const now = options.clock?.now ?? (() => Number.NaN);
   const engine = createReferenceEngine({
     keys: [{ key: SERVICE_KEY, scopes: '*' }],
     limits: {
