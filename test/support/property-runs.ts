@@ -47,9 +47,8 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   numRuns: number,
 ): Promise<void> {
   // Chosen here rather than by fast-check, so that even a fault outside the property names it.
-  const seed = SEED ?? (Date.now() ^ (Math.random() * 0x100000000)) | 0;
+  const seed = SEED ?? (Math.random() * 0x100000000) | 0;
   const parameters: fc.Parameters<Ts> = { numRuns, seed, ...(PATH === undefined ? {} : { path: PATH }) };
-  const started = performance.now();
   let details: fc.RunDetails<Ts>;
   try {
     details = await fc.check(property as fc.IAsyncProperty<Ts>, parameters);
@@ -57,11 +56,10 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
     console.error(`[fuzz] ${name}: fast-check itself failed (seed ${seed}): ${String(error)}`);
     throw error;
   }
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (details.failed) {
     const test = expect.getState().currentTestName?.split(' > ').at(-1) ?? name;
     const replay = `FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath ?? ''} npx vitest run ${relative(process.cwd(), expect.getState().testPath ?? 'test/fuzz')} -t ${JSON.stringify(test)}`;
-    const headline = `[fuzz] ${name}: FAILED after ${details.numRuns} cases (${seconds} s), seed ${details.seed}, path ${details.counterexamplePath}. Replay: ${replay}`;
+    const headline = `[fuzz] ${name}: FAILED after ${details.numRuns} cases, seed ${details.seed}, path ${details.counterexamplePath}. Replay: ${replay}`;
     // The headline first: rendering the counterexample can itself fail (a value nested too deep).
     console.error(headline);
     const error = details.errorInstance;
@@ -78,6 +76,8 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
     throw new Error(`${headline}\n${report}`);
   }
   if (LONG_RUN) {
-    console.log(`[fuzz] ${name}: ${details.numRuns} cases passed in ${seconds} s (seed ${details.seed})`);
+    console.log(
+      `[fuzz] ${name}: ${details.numRuns} cases passed (seed ${details.seed}; vitest gives the time)`,
+    );
   }
 }
