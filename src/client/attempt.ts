@@ -12,7 +12,7 @@ import {
 } from './errors.js';
 import { redactHeaders } from './logger.js';
 import type { PreparedCall } from './prepare.js';
-import { type TransportResponse, TransportTimeout, TransportTooLarge } from './transport.js';
+import { type TransportResponse, TransportTimeoutError, TransportTooLargeError } from './transport.js';
 
 /** What an attempt needs from its client: where to send, how, and where to log. */
 type AttemptContext = Pick<CallContext, 'options' | 'transport' | 'logger'>;
@@ -51,7 +51,7 @@ export async function takeToken(
  * The error of an answer over the call's limit: the limit and the option that sets it, and for a
  * keyed write that it may have been applied and that the same key makes sending it again safe.
  */
-function tooLargeError(call: PreparedCall, error: TransportTooLarge): LoyaltyResponseTooLargeError {
+function tooLargeError(call: PreparedCall, error: TransportTooLargeError): LoyaltyResponseTooLargeError {
   const what =
     error.declaredBytes === undefined
       ? `more than ${counted(error.limitBytes, 'byte')} arrived`
@@ -81,8 +81,8 @@ function noAnswerError(
   error: unknown,
 ): LoyaltyAbortError | LoyaltyConnectionError | LoyaltyResponseTooLargeError {
   if (call.signal?.aborted) return abortError(call.operationId, call.signal);
-  if (error instanceof TransportTooLarge) return tooLargeError(call, error);
-  if (error instanceof TransportTimeout) {
+  if (error instanceof TransportTooLargeError) return tooLargeError(call, error);
+  if (error instanceof TransportTimeoutError) {
     return new LoyaltyTimeoutError(
       call.operationId,
       call.idempotencyKey,

@@ -4,8 +4,8 @@ import {
   type FetchLike,
   type Transport,
   type TransportResponse,
-  TransportTimeout,
-  TransportTooLarge,
+  TransportTimeoutError,
+  TransportTooLargeError,
 } from './transport.js';
 
 /**
@@ -58,7 +58,7 @@ async function readText(response: Response, limit: number): Promise<string> {
     received += value.byteLength;
     if (received > limit) {
       reader.cancel().catch(() => {});
-      throw new TransportTooLarge(limit, received, undefined);
+      throw new TransportTooLargeError(limit, received, undefined);
     }
     text += decoder.decode(value, { stream: true });
   }
@@ -84,7 +84,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
     };
     // Made only when the deadline passes: an Error's stack trace costs more than the rest of the setup.
     const timer = setTimeout(
-      () => abort(new TransportTimeout(`no complete answer within ${timeoutMs} ms`)),
+      () => abort(new TransportTimeoutError(`no complete answer within ${timeoutMs} ms`)),
       timeoutMs,
     );
     const stopWaiting = signal ? onAbort(signal, () => abort(signal.reason)) : undefined;
@@ -107,7 +107,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
       return new FetchedAnswer(response, text);
     } catch (error) {
       const reason: unknown = controller.signal.reason;
-      throw reason instanceof TransportTimeout ? reason : error;
+      throw reason instanceof TransportTimeoutError ? reason : error;
     } finally {
       clearTimeout(timer);
       stopWaiting?.();

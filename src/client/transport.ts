@@ -12,7 +12,7 @@ export interface TransportRequest {
   timeoutMs: number;
   /** The caller's signal, if any. */
   signal: AbortSignal | undefined;
-  /** The most bytes of body read; past it the transport stops reading and rejects with `TransportTooLarge`. */
+  /** The most bytes of body read; past it the transport stops reading and rejects with `TransportTooLargeError`. */
   maxResponseBytes: number;
 }
 
@@ -23,19 +23,19 @@ export interface TransportResponse {
   text: string;
 }
 
-/** Sends a request and reads the whole answer; rejects with `TransportTimeout` past the deadline. */
+/** Sends a request and reads the whole answer; rejects with `TransportTimeoutError` past the deadline. */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** The deadline passed; the attempt turns this into a LoyaltyTimeoutError. */
-export class TransportTimeout extends Error {
-  override name = 'TransportTimeout';
+export class TransportTimeoutError extends Error {
+  override name = 'TransportTimeoutError';
 }
 
 /** The answer is larger than `maxResponseBytes`; the attempt turns this into a LoyaltyResponseTooLargeError. */
-export class TransportTooLarge extends Error {
-  override name = 'TransportTooLarge';
+export class TransportTooLargeError extends Error {
+  override name = 'TransportTooLargeError';
 
   constructor(
     readonly limitBytes: number,
@@ -56,10 +56,10 @@ export class TransportTooLarge extends Error {
 export function declaredOver(
   contentLength: string | null | undefined,
   limit: number,
-): TransportTooLarge | undefined {
+): TransportTooLargeError | undefined {
   if (!contentLength) return undefined;
   const declared = Number(contentLength);
   return Number.isFinite(declared) && declared > limit
-    ? new TransportTooLarge(limit, 0, declared)
+    ? new TransportTooLargeError(limit, 0, declared)
     : undefined;
 }

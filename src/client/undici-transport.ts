@@ -6,8 +6,8 @@ import {
   type Transport,
   type TransportRequest,
   type TransportResponse,
-  TransportTimeout,
-  TransportTooLarge,
+  TransportTimeoutError,
+  TransportTooLargeError,
 } from './transport.js';
 import { type AnswerHeaders, withLegacyCallbacks } from './undici-handler.js';
 
@@ -95,7 +95,7 @@ class BufferingHandler implements Dispatcher.DispatchHandler {
     if (this.#cancelled) return;
     this.#received += chunk.length;
     if (this.#received > this.limit) {
-      this.cancel(new TransportTooLarge(this.limit, this.#received, undefined));
+      this.cancel(new TransportTooLargeError(this.limit, this.#received, undefined));
       return;
     }
     this.#chunks.push(chunk);
@@ -152,7 +152,7 @@ function send(dispatcher: Dispatcher, request: TransportRequest): Promise<Transp
       },
     );
     const timer = setTimeout(
-      () => handler.cancel(new TransportTimeout(`no complete answer within ${request.timeoutMs} ms`)),
+      () => handler.cancel(new TransportTimeoutError(`no complete answer within ${request.timeoutMs} ms`)),
       request.timeoutMs,
     );
     if (signal) {

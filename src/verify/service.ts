@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { ApiUrl } from '../client/base-url.js';
-import { TransportTimeout, TransportTooLarge } from '../client/transport.js';
+import { TransportTimeoutError, TransportTooLargeError } from '../client/transport.js';
 import { undiciTransport } from '../client/undici-transport.js';
 import { answerOf, type ProbeAnswer } from './answer.js';
 import { createPacer, type VerifyClock } from './pacer.js';
@@ -36,9 +36,9 @@ function describeError(error: unknown): string {
 
 /** The option that sets a limit, named in the sentence so the user knows what to change. */
 function noAnswerOf(error: unknown, timeoutMs: number): NoAnswer {
-  if (error instanceof TransportTimeout)
+  if (error instanceof TransportTimeoutError)
     return { kind: 'timeout', error: `no complete answer within ${timeoutMs} ms (timeoutMs)` };
-  if (error instanceof TransportTooLarge)
+  if (error instanceof TransportTooLargeError)
     return { kind: 'too-large', error: `answer over ${error.limitBytes} bytes, not read further` };
   return { kind: 'failed', error: describeError(error) };
 }

@@ -8,7 +8,7 @@ import {
   type Transport,
   type TransportRequest,
   type TransportResponse,
-  TransportTimeout,
+  TransportTimeoutError,
 } from '../../src/client/transport.js';
 import { LoyaltyAbortError, LoyaltyConnectionError, LoyaltyTimeoutError } from '../../src/index.js';
 import { tableOperation } from '../../src/operations/table.js';
@@ -64,7 +64,7 @@ describe('sendAttempt', () => {
   });
 
   it('turns a timeout into LoyaltyTimeoutError carrying the key and the attempt', async () => {
-    const { context } = failWith(new TransportTimeout('deadline'));
+    const { context } = failWith(new TransportTimeoutError('deadline'));
     const error = await rejection(sendAttempt(context, callWith(), 2));
     expect(error).toBeInstanceOf(LoyaltyTimeoutError);
     expect((error as LoyaltyTimeoutError).idempotencyKey).toBe('attempt-key-0001');

@@ -130,7 +130,7 @@ describe.each(HANDLER_APIS)('a dispatcher that drives %s', (_api, drive) => {
       drive.start(handler, (reason) => aborted.push(String(reason?.name))),
     );
     await expect(client.tareas.list()).rejects.toBeInstanceOf(LoyaltyTimeoutError);
-    expect(aborted).toEqual(['TransportTimeout']);
+    expect(aborted).toEqual(['TransportTimeoutError']);
   });
 });
 
