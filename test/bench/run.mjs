@@ -7,10 +7,9 @@
  * same rounds, its targets and telemetry beside this tree's; such a run leaves the docs as they are.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { againstTree } from './against-build.mjs';
 import { benchmarkInOwnProcesses } from './benchmark.mjs';
 import {
   againstCandidates,
@@ -21,7 +20,6 @@ import {
   sdkNames,
 } from './candidates.mjs';
 import { writeChart } from './chart.mjs';
-import { againstBuild } from './cold-start-projects.mjs';
 import { checkHeap } from './heap-check.mjs';
 import { describeMachine, formatHeap, formatTable, formatTargets, writeMarkdown } from './report.mjs';
 import { startFixedServer } from './server-process.mjs';
@@ -52,20 +50,10 @@ console.log(`${settings.rounds} rounds x ${settings.durationMs} ms per client an
  * @param {string} commit
  */
 async function buildAgainst(commit) {
-  const work = await mkdtemp(join(tmpdir(), 'loyalty-bench-against-'));
-  try {
-    const { short, tree, remove } = await againstBuild(commit, work);
-    process.env.BENCH_AGAINST_ENTRY = join(tree, 'dist', 'index.js');
-    process.env.BENCH_AGAINST_COMMIT = short;
-    return {
-      short,
-      tree,
-      remove: () => remove().finally(() => rm(work, { recursive: true, force: true })),
-    };
-  } catch (error) {
-    await rm(work, { recursive: true, force: true });
-    throw error;
-  }
+  const built = await againstTree(commit);
+  process.env.BENCH_AGAINST_ENTRY = join(built.tree, 'dist', 'index.js');
+  process.env.BENCH_AGAINST_COMMIT = built.short;
+  return built;
 }
 
 const AGAINST = process.env.BENCH_AGAINST;

@@ -1,14 +1,15 @@
 // @ts-check
 import { performance } from 'node:perf_hooks';
 import { LoyaltyClient } from 'loyalty-sdk';
-import { createReferenceServer, DEMO_API_KEY } from 'loyalty-sdk/server';
 
 /**
  * Times a dry run and an applied points action on a group of `members` customers, each one
- * request through the SDK to a reference server over HTTP.
- * @param {number} members
+ * request through the SDK to a reference server over HTTP (`serverEntry`: the URL of another
+ * build's server entry, BENCH_AGAINST's).
+ * @param {number} members @param {string} [serverEntry]
  */
-export async function timeGroupActions(members) {
+export async function timeGroupActions(members, serverEntry = 'loyalty-sdk/server') {
+  const { createReferenceServer, DEMO_API_KEY } = await import(serverEntry);
   // An applied action makes one movement per member: more than the default maxRecords.
   const server = createReferenceServer({
     seed: 'empty',

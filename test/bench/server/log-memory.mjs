@@ -2,8 +2,9 @@
 // Run with node --expose-gc by bench:server: the heap a full request log holds. The same 1,000
 // requests (reads and keyed writes, alternating) go to two in-process servers, one with the log
 // (default size 1,000) and one without; the difference of their heaps after a full collection
-// is what the log keeps. Prints one JSON line.
-import { createTestClient } from 'loyalty-sdk/server';
+// is what the log keeps. Prints one JSON line. argv[2]: the URL of another build's server entry
+// (BENCH_AGAINST's).
+const { createTestClient } = await import(process.argv[2] ?? 'loyalty-sdk/server');
 
 const ENTRIES = 1_000;
 const gc = /** @type {() => void} */ (globalThis.gc);

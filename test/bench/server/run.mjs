@@ -2,24 +2,24 @@
 // npm run bench:server — the reference server against a bare node:http server answering the same
 // bytes (GET /ext/v3/clientes/{uid}, autocannon, 10 connections), interleaved rounds, medians;
 // then a dry run and an applied points action on a 100,000-member group. BENCH_AGAINST=<commit>
-// adds the reference server as that commit built it to the same rounds (against.mjs).
+// builds that commit in a git worktree (../against-build.mjs) and measures its reference server in
+// the same rounds: each line then gives both, and this tree's figure over that commit's.
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { request } from 'undici';
+import { againstTree } from '../against-build.mjs';
 import { startChild } from '../child-server.mjs';
-import { buildAt } from './against.mjs';
 import { timeGroupActions } from './group-actions.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** @type {ReturnType<typeof buildAt> | undefined} */
-let AGAINST;
-try {
-  AGAINST = process.env.BENCH_AGAINST ? buildAt(process.env.BENCH_AGAINST) : undefined;
-} catch (error) {
-  console.error(/** @type {Error} */ (error).message);
-  process.exit(1);
-}
+const built = process.env.BENCH_AGAINST ? await againstTree(process.env.BENCH_AGAINST) : undefined;
+/** BENCH_AGAINST: the commit's short hash, and the URL of its server entry. */
+const AGAINST = built && {
+  short: built.short,
+  serverEntry: pathToFileURL(join(built.tree, 'dist', 'server.js')).href,
+};
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const TARGET_RATIO = 0.6;
 const KEY = 'lk_demo_all_scopes';
@@ -76,7 +76,12 @@ const servers = {
   reference: ['./server/reference-process.mjs', []],
   unlogged: ['./server/reference-process.mjs', ['no-log']],
   bare: ['./server/bare-process.mjs', [JSON.stringify(answer)]],
-  ...(AGAINST ? { against: ['./server/reference-process.mjs', ['log', AGAINST.serverEntry]] } : {}),
+  ...(AGAINST
+    ? {
+        against: ['./server/reference-process.mjs', ['log', AGAINST.serverEntry]],
+        againstUnlogged: ['./server/reference-process.mjs', ['no-log', AGAINST.serverEntry]],
+      }
+    : {}),
 };
 /** @type {Record<string, number[]>} */
 const rates = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
@@ -98,55 +103,78 @@ for (let round = 1; round <= ROUNDS; round++) {
     }
   }
   console.log(
-    `round ${round}/${ROUNDS}: reference ${last('reference')} req/s, without its request log ${last('unlogged')} req/s, bare ${last('bare')} req/s${AGAINST ? `, at ${AGAINST.sha.slice(0, 7)} ${last('against')} req/s` : ''}`,
+    `round ${round}/${ROUNDS}: reference ${last('reference')} req/s, without its request log ${last('unlogged')} req/s, bare ${last('bare')} req/s${AGAINST ? `; at ${AGAINST.short} ${last('against')} and ${last('againstUnlogged')} req/s` : ''}`,
   );
 }
+
+/**
+ * `now` and, with BENCH_AGAINST, the commit's figure `then` and now / then, after the line's label.
+ * @param {number} now @param {number | undefined} then @param {(value: number) => string} format
+ */
+const both = (now, then, format) =>
+  then === undefined
+    ? format(now)
+    : `${format(now)}  at ${AGAINST?.short}: ${format(then)}  (this tree / then: ${(now / then).toFixed(2)})`;
+/** @param {number} value */
+const perSecond = (value) => `${Math.round(value).toString().padStart(7)} req/s`;
+/** @param {number} value */
+const milliseconds = (value) => `${value.toFixed(0).padStart(5)} ms`;
+/** @param {string} name */
+const medianOf = (name) => (rates[name] === undefined ? undefined : median(rates[name]));
 
 const reference = median(rates.reference ?? []);
 const unlogged = median(rates.unlogged ?? []);
 const bare = median(rates.bare ?? []);
 const ratio = reference / bare;
+const thenReference = medianOf('against');
+const thenUnlogged = medianOf('againstUnlogged');
+/** @param {number} logged @param {number} without */
+const logCost = (logged, without) =>
+  `the log costs ${((1 / logged - 1 / without) * 1e6).toFixed(1)} µs a request: ${(logged / without).toFixed(2)}x`;
 console.log('');
 console.log(
   `GET ${PATH}, autocannon, 10 connections, ${ROUNDS} rounds of ${SECONDS} s, medians (Node ${process.version})`,
 );
 console.log(
-  `  reference server  ${Math.round(reference).toString().padStart(7)} req/s  (its request log on, the default)`,
+  `  reference server  ${both(reference, thenReference, perSecond)}  (its request log on, the default)`,
 );
 console.log(
-  `  without the log   ${Math.round(unlogged).toString().padStart(7)} req/s  (the log costs ${((1 / reference - 1 / unlogged) * 1e6).toFixed(1)} µs a request: ${(reference / unlogged).toFixed(2)}x)`,
+  `  without the log   ${both(unlogged, thenUnlogged, perSecond)}  (${logCost(reference, unlogged)}${thenReference === undefined || thenUnlogged === undefined ? '' : `; then ${logCost(thenReference, thenUnlogged)}`})`,
 );
-console.log(`  bare node:http    ${Math.round(bare).toString().padStart(7)} req/s`);
-if (AGAINST) {
-  const against = median(rates.against ?? []);
-  console.log(
-    `  at ${AGAINST.sha.slice(0, 7)}        ${Math.round(against).toString().padStart(7)} req/s  (ratio ${(against / bare).toFixed(2)}; this code does ${(reference / against).toFixed(2)}x of it)`,
-  );
-}
+console.log(`  bare node:http    ${perSecond(bare)}`);
+const thenRatio = thenReference === undefined ? undefined : thenReference / bare;
 console.log(
-  `  ratio             ${ratio.toFixed(2)}   (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+  `  ratio             ${both(ratio, thenRatio, (value) => value.toFixed(2))}   (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
 );
 
-const memory = JSON.parse(
-  execFileSync(
-    process.execPath,
-    ['--expose-gc', fileURLToPath(new URL('./log-memory.mjs', import.meta.url))],
-    {
-      encoding: 'utf8',
-    },
-  ),
-);
+/** @param {string} [serverEntry] */
+const logMemory = (serverEntry) =>
+  JSON.parse(
+    execFileSync(
+      process.execPath,
+      [
+        '--expose-gc',
+        fileURLToPath(new URL('./log-memory.mjs', import.meta.url)),
+        ...(serverEntry ? [serverEntry] : []),
+      ],
+      { encoding: 'utf8' },
+    ),
+  );
+const memory = logMemory();
+const thenMemory = AGAINST ? logMemory(AGAINST.serverEntry) : undefined;
 console.log(
-  `  request log memory: ${memory.entries.toLocaleString('en')} entries hold ${(memory.bytes / 1024 / 1024).toFixed(2)} MB (${Math.round(memory.bytes / memory.entries)} bytes each; heap with the log minus without, after a full GC)`,
+  `  request log memory: ${memory.entries.toLocaleString('en')} entries hold ${both(memory.bytes, thenMemory?.bytes, (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`)} (${Math.round(memory.bytes / memory.entries)} bytes each; heap with the log minus without, after a full GC)`,
 );
 
 const groups = await timeGroupActions(100_000);
+const thenGroups = AGAINST ? await timeGroupActions(100_000, AGAINST.serverEntry) : undefined;
 console.log('');
 console.log(`Group of ${groups.members.toLocaleString('en')} members (through HTTP, one request each):`);
 console.log(
-  `  dry run         ${groups.dryRunMs.toFixed(0).padStart(5)} ms  (afectados ${groups.afectados})  ${groups.dryRunMs < 1000 ? 'under 1 s' : 'OVER 1 s'}`,
+  `  dry run         ${both(groups.dryRunMs, thenGroups?.dryRunMs, milliseconds)}  (afectados ${groups.afectados})  ${groups.dryRunMs < 1000 ? 'under 1 s' : 'OVER 1 s'}`,
 );
 console.log(
-  `  applied action  ${groups.appliedMs.toFixed(0).padStart(5)} ms  ${groups.appliedMs < 1000 ? 'under 1 s' : 'OVER 1 s'}`,
+  `  applied action  ${both(groups.appliedMs, thenGroups?.appliedMs, milliseconds)}  ${groups.appliedMs < 1000 ? 'under 1 s' : 'OVER 1 s'}`,
 );
+await built?.remove();
 process.exitCode = ratio >= TARGET_RATIO && groups.dryRunMs < 1000 && groups.appliedMs < 1000 ? 0 : 1;
