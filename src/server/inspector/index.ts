@@ -2,7 +2,7 @@
  * What the reference server offers besides the API: the request log, the admin routes under
  * /__admin/ (`GET /__admin/requests`, its live feed `GET /__admin/requests/stream` served by the
  * node:http adapter, state, customers, faults) and the inspector page at /__inspector.
- * May use the engine, the state and the answers; the engine does not know this wing.
+ * May use the profile, the engine, the state and the answers; the engine does not know this wing.
  */
 export { ADMIN_PREFIX, createAdminRoutes } from './admin-routes.js';
 export { denyFraming } from './framing.js';
