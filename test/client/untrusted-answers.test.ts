@@ -84,8 +84,8 @@ function client(transport: Partial<ClientOptions>, options: ClientOptions = {}):
     apiKey: KEY,
     baseUrl: service.url,
     logLevel: 'off',
-    retryBaseDelayMs: 1,
-    retryMaxDelayMs: 1,
+    retryBaseDelayMs: 0,
+    retryMaxDelayMs: 0,
     ...transport,
     ...options,
   });

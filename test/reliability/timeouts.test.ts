@@ -34,7 +34,10 @@ import {
 const TIMEOUT_MS = 250;
 /** Past every backoff and Retry-After of these tests, and every stall: what was to happen has. */
 const LONG_AFTER_MS = 60_000;
-/** Backoffs of a few milliseconds, for the tests where the backoff's length is not what is tested. */
+/**
+ * Backoffs of a few milliseconds of the fake clock, where the backoff's length is not what is
+ * tested: a retry goes out when the test moves the clock, after the attempt before it is over.
+ */
 const QUICK_BACKOFF = { retryBaseDelayMs: 1, retryMaxDelayMs: 10 };
 
 let server: RecordingServer | undefined;

@@ -20,7 +20,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const FAST_RETRIES = { retryBaseDelayMs: 5, retryMaxDelayMs: 5, logLevel: 'off' } as const;
+const FAST_RETRIES = { retryBaseDelayMs: 0, retryMaxDelayMs: 0, logLevel: 'off' } as const;
 
 function named(name: string): ReadableSpan {
   const found = otel.spans().filter((span) => span.name === name);
