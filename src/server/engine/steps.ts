@@ -54,16 +54,18 @@ export function answerApiRequest(state: EngineState, request: EngineRequest): An
   return deliver === undefined ? kept : mapAnswer(kept, deliver);
 }
 
-/** Steps 1 to 3, each answer under the meta known so far; then the others through `answerCall`. */
+/** Steps 1 to 3, each refusal under the meta known so far; then the others through `answerCall`. */
 function decide(state: EngineState, request: EngineRequest): Decided {
-  const arrived = newMeta();
+  const requestId = randomUUID();
   const match = matchRoute(request.method.toUpperCase(), request.path);
-  if (match.kind !== 'operation') return { response: failureResponse(routeRefusal(match), arrived) };
-  const routed: BaseMeta = { ...arrived, scope: match.operation.scope };
+  if (match.kind !== 'operation')
+    return { response: failureResponse(routeRefusal(match), { requestId, appId: 0, scope: null }) };
+  const { scope } = match.operation;
   // Step 2: who calls; 401 for a missing or unknown key.
   const caller = state.keys.authenticate(request.headers[API_KEY_HEADER]);
-  if (caller === undefined) return { response: failureResponse(unauthorized(), routed) };
-  const meta: BaseMeta = { ...routed, appId: caller.appId };
+  if (caller === undefined)
+    return { response: failureResponse(unauthorized(), { requestId, appId: 0, scope }) };
+  const meta: BaseMeta = { requestId, appId: caller.appId, scope };
   const fault = state.faults === undefined ? undefined : injectFault(state.faults, meta);
   // A fault before processing is the answer; one after it, how the answer is delivered.
   if (typeof fault === 'object') return { response: fault };
