@@ -25,7 +25,7 @@ const { values: flags } = parseArgs({
     dist: { type: 'string', default: `${ROOT}dist` },
     parallel: { type: 'string', default: '2' },
     only: { type: 'string' },
-    'hard-timeout-ms': { type: 'string', default: '20000' },
+    'hard-timeout-ms': { type: 'string', default: '90000' },
     'rss-limit-mb': { type: 'string', default: '3000' },
   },
 });
