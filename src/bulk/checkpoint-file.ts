@@ -30,7 +30,7 @@ function refusalOf(path: string | URL, error: unknown): LoyaltyError {
   return refusal(path, writtenFileProblem(error) ?? (error as Error).message, error);
 }
 
-function keyOf(line: string, path: string | URL, number: number): string {
+function lineKey(line: string, path: string | URL, number: number): string {
   let record: unknown;
   try {
     record = JSON.parse(line);
@@ -48,7 +48,7 @@ function keyOf(line: string, path: string | URL, number: number): string {
 }
 
 /** The format a header line names; `undefined` when the line is no header. */
-function formatOf(line: string): unknown {
+function headerFormat(line: string): unknown {
   try {
     const header: unknown = JSON.parse(line);
     return typeof header === 'object' && header !== null && 'loyaltySdkCheckpoint' in header
@@ -63,7 +63,7 @@ function formatOf(line: string): unknown {
 async function recordsStart(handle: FileHandle, path: string | URL): Promise<number> {
   const { buffer, bytesRead } = await handle.read({ buffer: Buffer.alloc(HEADER_READ_BYTES), position: 0 });
   const end = buffer.subarray(0, bytesRead).indexOf(NEWLINE);
-  const format = end === -1 ? undefined : formatOf(buffer.toString('utf8', 0, end));
+  const format = end === -1 ? undefined : headerFormat(buffer.toString('utf8', 0, end));
   if (format === FORMAT) return end + 1;
   if (format !== undefined)
     throw refusal(
@@ -116,7 +116,7 @@ async function readRecords(handle: FileHandle, path: string | URL, start: number
     for (let end = buffer.indexOf(NEWLINE); end !== -1; end = buffer.indexOf(NEWLINE, from)) {
       number += 1;
       const line = buffer.toString('utf8', from, end);
-      if (line.trim() !== '') keys.add(keyOf(line, path, number));
+      if (line.trim() !== '') keys.add(lineKey(line, path, number));
       complete += end - from + 1;
       from = end + 1;
     }

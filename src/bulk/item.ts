@@ -48,7 +48,7 @@ async function send<T, R>(
   }
 }
 
-async function settle<T, R>(job: RunningJob<T, R>, event: BulkItemEvent<T, R>): Promise<void> {
+async function settleItem<T, R>(job: RunningJob<T, R>, event: BulkItemEvent<T, R>): Promise<void> {
   job.tally.count(event.status, event.itemKey, event.status === 'failed' ? event.error : undefined);
   await job.onItem?.(event);
   job.tally.report();
@@ -62,10 +62,10 @@ export async function runItem<T, R>(job: RunningJob<T, R>, item: T, index: numbe
   try {
     const identified = await identify(job, item, index);
     if (identified === undefined) return;
-    if ('failure' in identified) return await settle(job, identified.failure);
+    if ('failure' in identified) return await settleItem(job, identified.failure);
     const { entry } = identified;
     if (job.checkpoint && (await job.checkpoint.isDone(entry))) {
-      return await settle(job, { status: 'skipped', item, ...entry });
+      return await settleItem(job, { status: 'skipped', item, ...entry });
     }
     // Aborted while this item was being looked up: it was not started, so it has no outcome.
     if (job.callSignal.aborted) return;
@@ -78,7 +78,7 @@ export async function runItem<T, R>(job: RunningJob<T, R>, item: T, index: numbe
         job.halt(error);
       }
     }
-    await settle(job, event);
+    await settleItem(job, event);
     if (event.status === 'failed' && event.error instanceof LoyaltyBudgetError) job.halt(event.error);
   } catch (error) {
     job.halt(error);

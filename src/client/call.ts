@@ -121,11 +121,11 @@ async function runAttempts(
       (attemptNumber) => oneAttempt(call, attemptNumber, send, witnesses),
       witnesses,
     );
-    observation?.end(outcomeOf(answer, undefined, attempts, context.options.apiKey));
+    observation?.end(callOutcome(answer, undefined, attempts, context.options.apiKey));
     return answer;
   } catch (error) {
     logFailure(context.logger, plan.name, error, attempts);
-    observation?.end(outcomeOf(undefined, error, attempts, context.options.apiKey));
+    observation?.end(callOutcome(undefined, error, attempts, context.options.apiKey));
     throw error;
   }
 }
@@ -173,7 +173,7 @@ async function observedAttempt(
  * How the call ended, for its span and channel message. The request id is masked: a service may
  * echo the key in it, and both leave the process (an error's was masked with the rest of its answer).
  */
-function outcomeOf(
+function callOutcome(
   answer: CallResponse<unknown> | undefined,
   error: unknown,
   attempts: number,

@@ -14,7 +14,7 @@ export {
   REPLAYED_HEADER_NAME,
 } from './headers.js';
 export { deeperThan, MAX_PRINTED_DEPTH, printableJson } from './json-depth.js';
-export { isObject } from './json-object.js';
+export { isObject, type Json } from './json-object.js';
 export { type Fail, fail, failingWith, LoyaltyAbortError, LoyaltyError } from './loyalty-error.js';
 export { checkNames, nearestName } from './names.js';
 export { maskSecret, maskSecretIn, SECRET_FRAGMENT } from './secret-mask.js';

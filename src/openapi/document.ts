@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { license } from '../../package.json';
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from '../core/index.js';
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER, type Json } from '../core/index.js';
 import { envelope } from '../operations/envelope.js';
 import { HELP_PARAMETER, helpFlag } from '../operations/help.js';
 import { API_PREFIX } from '../operations/limits.js';
@@ -14,8 +14,6 @@ import { RESPONSE_HEADERS, responsesOf, unroutedResponses } from './responses.js
 import { documentTags, tagOf } from './tags.js';
 
 /** @inline */
-type Json = Record<string, unknown>;
-
 /** A parameter of the document from its zod definition: the rule and the description alike. */
 function parameterOf(
   location: 'query' | 'header',

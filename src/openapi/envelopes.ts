@@ -1,9 +1,8 @@
+import type { Json } from '../core/index.js';
 import { SUCCESS_CODE } from '../operations/envelope.js';
 import type { Scope } from '../operations/scopes.js';
 
 /** @inline */
-type Json = Record<string, unknown>;
-
 const ENVELOPE_REF = { $ref: '#/components/schemas/Envelope' };
 
 /*

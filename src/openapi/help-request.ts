@@ -1,9 +1,8 @@
+import type { Json } from '../core/index.js';
 import { HELP_ANSWERED_BEFORE, HELP_PARAMETER } from '../operations/help.js';
 import type { Operation } from '../operations/table.js';
 
 /** @inline */
-type Json = Record<string, unknown>;
-
 /*
  * `?help=true` is answered before the scope, the parameters, the body and the Idempotency-Key are
  * read, so a help request of a write needs no body and no key. OpenAPI 3.0 cannot make a

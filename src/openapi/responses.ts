@@ -1,3 +1,4 @@
+import type { Json } from '../core/index.js';
 import { ERROR_CODES } from '../operations/envelope.js';
 import { responseJsonSchema } from '../operations/parameters.js';
 import type { Scope } from '../operations/scopes.js';
@@ -5,8 +6,6 @@ import type { Operation } from '../operations/table.js';
 import { failureEnvelope, successEnvelope } from './envelopes.js';
 
 /** @inline */
-type Json = Record<string, unknown>;
-
 /** Headers of the answers, declared once in `components.headers` and referenced by name. */
 export const RESPONSE_HEADERS: Record<string, Json> = {
   'X-Request-Id': {
@@ -128,7 +127,7 @@ const REPLAYED_STATUSES = new Set(['200', '404', '422']);
 /** The answers the reference server's fault injection may mark. */
 const FAULT_STATUSES = new Set(['200', '429', '500']);
 
-function successResponse(operation: Operation): Json {
+function documentedSuccess(operation: Operation): Json {
   return {
     description: 'Success; with ?help=true, the plain-text help of the operation instead',
     content: {
@@ -143,7 +142,7 @@ function successResponse(operation: Operation): Json {
 /** Every answer of an operation, by status, with the headers each carries. */
 export function responsesOf(operation: Operation): Json {
   const keyed = operation.idempotency !== 'none';
-  const responses: Record<string, Json> = { '200': successResponse(operation) };
+  const responses: Record<string, Json> = { '200': documentedSuccess(operation) };
   for (const status of errorStatuses(operation))
     responses[status] = errorResponse(ERRORS[status] as never, operation.scope);
   for (const [status, response] of Object.entries(responses)) {

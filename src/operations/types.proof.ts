@@ -43,7 +43,7 @@ type PartOf<Id extends OperationId, Part extends 'body' | 'query'> =
   OperationById<Id> extends { [P in Part]: infer Schema extends z.ZodMiniType } ? z.input<Schema> : never;
 
 // The table gives each row the schema answers.ts holds for its id.
-type DataOf<Id extends OperationId> = z.output<ReturnType<(typeof answers)[Id]>>;
+type SchemaData<Id extends OperationId> = z.output<ReturnType<(typeof answers)[Id]>>;
 type TableIds = (typeof operations)[number]['id'];
 
 export type GeneratedTypesMatchTheirSchemas = [
@@ -75,22 +75,22 @@ export type GeneratedTypesMatchTheirSchemas = [
   Holds<Same<PromocionesListParams, PartOf<'promociones.list', 'query'>>>,
   Holds<Same<PromocionStatusParams, PartOf<'promociones.setStatus', 'body'>>>,
   Holds<Same<CuponesListParams, PartOf<'promociones.cupones.list', 'query'>>>,
-  Holds<Same<OperationData['tareas.list'], DataOf<'tareas.list'>>>,
-  Holds<Same<OperationData['tareas.setStatus'], DataOf<'tareas.setStatus'>>>,
-  Holds<Same<OperationData['clientes.create'], DataOf<'clientes.create'>>>,
-  Holds<Same<OperationData['clientes.retrieve'], DataOf<'clientes.retrieve'>>>,
-  Holds<Same<OperationData['clientes.update'], DataOf<'clientes.update'>>>,
-  Holds<Same<OperationData['clientes.puntos.add'], DataOf<'clientes.puntos.add'>>>,
-  Holds<Same<OperationData['clientes.puntos.list'], DataOf<'clientes.puntos.list'>>>,
-  Holds<Same<OperationData['clientes.notificaciones.send'], DataOf<'clientes.notificaciones.send'>>>,
-  Holds<Same<OperationData['clientes.nivel.recalculate'], DataOf<'clientes.nivel.recalculate'>>>,
-  Holds<Same<OperationData['configuracion.niveles.list'], DataOf<'configuracion.niveles.list'>>>,
-  Holds<Same<OperationData['grupos.puntos.add'], DataOf<'grupos.puntos.add'>>>,
-  Holds<Same<OperationData['grupos.etiquetas.add'], DataOf<'grupos.etiquetas.add'>>>,
-  Holds<Same<OperationData['grupos.nombre.set'], DataOf<'grupos.nombre.set'>>>,
-  Holds<Same<OperationData['promociones.list'], DataOf<'promociones.list'>>>,
-  Holds<Same<OperationData['promociones.setStatus'], DataOf<'promociones.setStatus'>>>,
-  Holds<Same<OperationData['promociones.cupones.list'], DataOf<'promociones.cupones.list'>>>,
-  Holds<Same<OperationData['reportes.catalogo.retrieve'], DataOf<'reportes.catalogo.retrieve'>>>,
-  Holds<Same<OperationData['openapi.retrieve'], DataOf<'openapi.retrieve'>>>,
+  Holds<Same<OperationData['tareas.list'], SchemaData<'tareas.list'>>>,
+  Holds<Same<OperationData['tareas.setStatus'], SchemaData<'tareas.setStatus'>>>,
+  Holds<Same<OperationData['clientes.create'], SchemaData<'clientes.create'>>>,
+  Holds<Same<OperationData['clientes.retrieve'], SchemaData<'clientes.retrieve'>>>,
+  Holds<Same<OperationData['clientes.update'], SchemaData<'clientes.update'>>>,
+  Holds<Same<OperationData['clientes.puntos.add'], SchemaData<'clientes.puntos.add'>>>,
+  Holds<Same<OperationData['clientes.puntos.list'], SchemaData<'clientes.puntos.list'>>>,
+  Holds<Same<OperationData['clientes.notificaciones.send'], SchemaData<'clientes.notificaciones.send'>>>,
+  Holds<Same<OperationData['clientes.nivel.recalculate'], SchemaData<'clientes.nivel.recalculate'>>>,
+  Holds<Same<OperationData['configuracion.niveles.list'], SchemaData<'configuracion.niveles.list'>>>,
+  Holds<Same<OperationData['grupos.puntos.add'], SchemaData<'grupos.puntos.add'>>>,
+  Holds<Same<OperationData['grupos.etiquetas.add'], SchemaData<'grupos.etiquetas.add'>>>,
+  Holds<Same<OperationData['grupos.nombre.set'], SchemaData<'grupos.nombre.set'>>>,
+  Holds<Same<OperationData['promociones.list'], SchemaData<'promociones.list'>>>,
+  Holds<Same<OperationData['promociones.setStatus'], SchemaData<'promociones.setStatus'>>>,
+  Holds<Same<OperationData['promociones.cupones.list'], SchemaData<'promociones.cupones.list'>>>,
+  Holds<Same<OperationData['reportes.catalogo.retrieve'], SchemaData<'reportes.catalogo.retrieve'>>>,
+  Holds<Same<OperationData['openapi.retrieve'], SchemaData<'openapi.retrieve'>>>,
 ];

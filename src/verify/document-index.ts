@@ -1,8 +1,6 @@
-import { isObject } from '../core/index.js';
+import { isObject, type Json } from '../core/index.js';
 import { API_PREFIX } from '../operations/limits.js';
 import { type Operation, operations } from '../operations/table.js';
-
-type Json = Record<string, unknown>;
 
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
 

@@ -50,20 +50,23 @@ const OPTION_NAMES = [
   'dispatcher',
 ] as const satisfies readonly (keyof VerifyOptions)[];
 
-const failOption: Fail = failingWith((message) => new LoyaltyError(`Invalid verify options: ${message}`));
+const failVerifyOption: Fail = failingWith(
+  (message) => new LoyaltyError(`Invalid verify options: ${message}`),
+);
 
 function checkSamples(samples: unknown): Samples {
   if (samples === undefined) return {};
-  if (typeof samples !== 'object' || samples === null) failOption('samples must be an object');
-  checkNames(samples, SAMPLE_NAMES, 'sample', failOption, 'samples.');
+  if (typeof samples !== 'object' || samples === null) failVerifyOption('samples must be an object');
+  checkNames(samples, SAMPLE_NAMES, 'sample', failVerifyOption, 'samples.');
   const out: Samples = {};
   for (const name of SAMPLE_NAMES) {
     const values = (samples as Record<string, unknown>)[name];
     if (values === undefined) continue;
-    if (!Array.isArray(values)) failOption(`samples.${name} must be an array`);
+    if (!Array.isArray(values)) failVerifyOption(`samples.${name} must be an array`);
     values.forEach((value, index) => {
       const problem = idProblem(name, value);
-      if (problem !== undefined) failOption(`samples.${name}[${index}] is not a valid ${name}: ${problem}`);
+      if (problem !== undefined)
+        failVerifyOption(`samples.${name}[${index}] is not a valid ${name}: ${problem}`);
     });
     (out as Record<string, unknown>)[name] = [...values];
   }
@@ -73,10 +76,10 @@ function checkSamples(samples: unknown): Samples {
 function checkOperations(ids: unknown): readonly Operation[] {
   if (ids === undefined) return operations;
   if (!Array.isArray(ids) || ids.length === 0)
-    failOption('operations must be a non-empty array of operation ids');
+    failVerifyOption('operations must be a non-empty array of operation ids');
   for (const id of ids) {
     if (findOperation(String(id)) === undefined)
-      failOption(`operations names an unknown operation: ${JSON.stringify(id)}`);
+      failVerifyOption(`operations names an unknown operation: ${JSON.stringify(id)}`);
   }
   return operations.filter((operation) => ids.includes(operation.id));
 }
@@ -84,14 +87,14 @@ function checkOperations(ids: unknown): readonly Operation[] {
 function checkRate(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_REQUESTS_PER_SECOND;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    failOption('maxRequestsPerSecond must be a number greater than 0');
+    failVerifyOption('maxRequestsPerSecond must be a number greater than 0');
   return value;
 }
 
 function checkTimeout(value: unknown): number {
   if (value === undefined) return DEFAULT_PROBE_TIMEOUT_MS;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    failOption('timeoutMs must be a number of milliseconds greater than 0');
+    failVerifyOption('timeoutMs must be a number of milliseconds greater than 0');
   return value;
 }
 
@@ -104,17 +107,17 @@ export function resolveVerifyOptions(
   needKey = true,
   env: Record<string, string | undefined> = typeof process === 'undefined' ? {} : process.env,
 ): ResolvedVerifyOptions {
-  if (typeof options !== 'object' || options === null) failOption('options must be an object');
-  checkNames(options, OPTION_NAMES, 'option', failOption);
+  if (typeof options !== 'object' || options === null) failVerifyOption('options must be an object');
+  checkNames(options, OPTION_NAMES, 'option', failVerifyOption);
   const mode = options.mode ?? 'safe';
   if (mode !== 'safe' && mode !== 'sandbox')
-    failOption(`mode must be 'safe' or 'sandbox' (got ${JSON.stringify(mode)})`);
+    failVerifyOption(`mode must be 'safe' or 'sandbox' (got ${JSON.stringify(mode)})`);
   // An empty variable counts as unset.
   const baseUrl = options.baseUrl ?? (env.LOYALTY_BASE_URL || undefined);
   const apiKey = options.apiKey ?? env.LOYALTY_API_KEY ?? '';
-  if (needKey && baseUrl === undefined) failOption('baseUrl is required (or set LOYALTY_BASE_URL)');
-  if (needKey && apiKey === '') failOption('apiKey is required (or set LOYALTY_API_KEY)');
-  if (typeof apiKey !== 'string') failOption('apiKey must be a string');
+  if (needKey && baseUrl === undefined) failVerifyOption('baseUrl is required (or set LOYALTY_BASE_URL)');
+  if (needKey && apiKey === '') failVerifyOption('apiKey is required (or set LOYALTY_API_KEY)');
+  if (typeof apiKey !== 'string') failVerifyOption('apiKey must be a string');
   return {
     api: baseUrl === undefined ? { origin: '', basePath: '/ext/v3' } : resolveApiUrl(baseUrl),
     apiKey,
@@ -127,7 +130,7 @@ export function resolveVerifyOptions(
     maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
     signal: options.signal,
     onProgress: options.onProgress,
-    profile: checkProfile(options.profile, failOption),
+    profile: checkProfile(options.profile, failVerifyOption),
     dispatcher: options.dispatcher,
     clock: realClock,
   };

@@ -47,7 +47,7 @@ function needsConfirmation(parsed: ParsedOperation): boolean {
   return parsed.operation.groupAction === true && parsed.part?.dryRun !== true && parsed.globals.yes !== true;
 }
 
-async function execute(parsed: ParsedOperation, output: Output, env: NodeJS.ProcessEnv): Promise<number> {
+async function callService(parsed: ParsedOperation, output: Output, env: NodeJS.ProcessEnv): Promise<number> {
   const client = await serviceClient(serviceSettings(parsed.globals, env), env);
   if (needsConfirmation(parsed)) await confirmGroupAction(client, parsed, output);
   const key = parsed.globals['idempotency-key'];
@@ -92,7 +92,7 @@ export async function runOperation(
       output.write(operationHelp(operation));
       return EXIT.ok;
     }
-    return await execute(parsed, output, env);
+    return await callService(parsed, output, env);
   } catch (error) {
     const code = reportError(error, output, verbose);
     // Only a write could have changed something; a mistake in its command line changed nothing.

@@ -132,7 +132,7 @@ function connectionDropped(): Error {
  * Delivers an answer the fault injector touched: late, as an error, or stopped half-way.
  * `later` schedules work that an abort cancels.
  */
-function deliverFault(
+function deliverFaultToSink(
   sink: ResponseSink,
   response: EngineResponse,
   fault: DeliveryFault,
@@ -197,7 +197,7 @@ export class EngineDispatcher extends Dispatcher {
         (response) => {
           if (aborted) return;
           if (response.fault === undefined) sink.respond(response);
-          else deliverFault(sink, response, response.fault, later);
+          else deliverFaultToSink(sink, response, response.fault, later);
         },
         (error: Error) => {
           if (!aborted) sink.fail(error);

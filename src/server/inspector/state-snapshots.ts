@@ -28,15 +28,15 @@ interface PageOfList {
   next: number | null;
 }
 
-const wholeNumber = () =>
+const wholeNumberParam = () =>
   z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number));
 
 const pageQuery = /* @__PURE__ */ once(() =>
   z.strictObject({
-    offset: z.optional(wholeNumber()),
+    offset: z.optional(wholeNumberParam()),
     limit: z.optional(
       z.pipe(
-        wholeNumber(),
+        wholeNumberParam(),
         z
           .number()
           .check(

@@ -1,8 +1,6 @@
-import { isObject } from '../../core/index.js';
+import { isObject, type Json } from '../../core/index.js';
 import { type DocumentOperation, deref } from '../document-index.js';
 import type { FindingKind, Severity } from '../types.js';
-
-type Json = Record<string, unknown>;
 
 /** A parameter as a document declares it: where, whether required, and its rules. */
 interface DeclaredParameter {

@@ -1,9 +1,7 @@
-import { isObject } from '../../core/index.js';
+import { isObject, type Json } from '../../core/index.js';
 import { type DocumentOperation, deref } from '../document-index.js';
 import { type Shape, shapeOfSchema } from '../shape.js';
 import type { FindingKind, Severity } from '../types.js';
-
-type Json = Record<string, unknown>;
 
 export interface ResponseDifference {
   kind: Extract<FindingKind, 'status' | 'header'>;

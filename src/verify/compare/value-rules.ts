@@ -1,4 +1,4 @@
-import { isObject } from '../../core/index.js';
+import { isObject, type Json } from '../../core/index.js';
 import { deref } from '../document-index.js';
 
 /**
@@ -8,8 +8,6 @@ import { deref } from '../document-index.js';
  * than its schema's, or null, is passed over here. Each break says the rule and, for a number, a
  * boolean or a listed value, the value seen; a string's value never (only which rule it breaks).
  */
-
-type Json = Record<string, unknown>;
 
 export interface ValueBreak {
   /** Field names from the value down, `[]` for items: as a shape difference's path. */

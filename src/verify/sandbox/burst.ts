@@ -9,22 +9,22 @@ import { addFinding, cover, type Run, reproduceOf, stopAtTimeout } from '../run.
 import { BURST_BOUND } from './plan.js';
 
 /** Requests let through before the first 429, and that 429. */
-interface Tally {
+interface BurstTally {
   accepted: number;
   refusal: ProbeAnswer | undefined;
 }
 
-const count = (tally: Tally, answer: ProbeAnswer): void => {
+const count = (tally: BurstTally, answer: ProbeAnswer): void => {
   if (answer.status === 429) tally.refusal = answer;
   else tally.accepted += 1;
 };
 
-const open = (tally: Tally) => tally.refusal === undefined && tally.accepted < BURST_BOUND;
+const open = (tally: BurstTally) => tally.refusal === undefined && tally.accepted < BURST_BOUND;
 
-const factsOf = (tally: Tally) => ({ accepted: tally.accepted, limited: tally.refusal !== undefined });
+const factsOf = (tally: BurstTally) => ({ accepted: tally.accepted, limited: tally.refusal !== undefined });
 
 /** What the burst saw, in the profile: counts, time and Retry-After; never a body. */
-function record(run: Run, seen: Tally, elapsedMs: number): void {
+function record(run: Run, seen: BurstTally, elapsedMs: number): void {
   run.profile.push({
     path: 'rateLimit.burst',
     value: { ...factsOf(seen), sent: seen.accepted + (seen.refusal ? 1 : 0), elapsedMs, bound: BURST_BOUND },
@@ -40,14 +40,14 @@ function record(run: Run, seen: Tally, elapsedMs: number): void {
 }
 
 /** What the burst saw, in words for the report's coverage. */
-function burstNote(seen: Tally, elapsedMs: number): string {
+function burstNote(seen: BurstTally, elapsedMs: number): string {
   const through = `${seen.accepted} let through in ${elapsedMs} ms`;
   if (seen.refusal === undefined) return `${through}, no 429 (the bound)`;
   const retryAfter = seen.refusal.headers['retry-after'];
   return `${through}, then 429 ${retryAfter === undefined ? 'without Retry-After' : `with Retry-After ${retryAfter}`}`;
 }
 
-function judgeBurst(run: Run, probe: Probe, seen: Tally, wanted: Tally): void {
+function judgeBurst(run: Run, probe: Probe, seen: BurstTally, wanted: BurstTally): void {
   const reproduce = reproduceOf(run, probe);
   const expected = factsOf(wanted);
   const observed = factsOf(seen);
@@ -63,8 +63,8 @@ function judgeBurst(run: Run, probe: Probe, seen: Tally, wanted: Tally): void {
       ...RATE_OURS,
       reproduce,
     });
-  const retryAfter = (tally: Tally) => tally.refusal?.headers['retry-after'] !== undefined;
-  const seconds = (tally: Tally) => tally.refusal?.headers['retry-after'];
+  const retryAfter = (tally: BurstTally) => tally.refusal?.headers['retry-after'] !== undefined;
+  const seconds = (tally: BurstTally) => tally.refusal?.headers['retry-after'];
   // Both sent one: a wait other than the expected one is worth knowing, not a break.
   if (retryAfter(seen) && retryAfter(wanted) && seconds(seen) !== seconds(wanted))
     addFinding(run, {
@@ -108,8 +108,8 @@ export async function runBurst(run: Run, probe: Probe, scopes: readonly Scope[])
     now: () => instant,
     profile: run.options.profile,
   });
-  const seen: Tally = { accepted: 0, refusal: undefined };
-  const wanted: Tally = { accepted: 0, refusal: undefined };
+  const seen: BurstTally = { accepted: 0, refusal: undefined };
+  const wanted: BurstTally = { accepted: 0, refusal: undefined };
   run.options.onProgress?.({
     sent: run.service.requests.length,
     planned: run.planned,
