@@ -19,7 +19,9 @@ function refusalsAt(port: number): { count(): number } {
     });
   };
   subscribe('net.client.socket', onSocket);
-  onTestFinished(() => unsubscribe('net.client.socket', onSocket));
+  onTestFinished(() => {
+    unsubscribe('net.client.socket', onSocket);
+  });
   return { count: () => count };
 }
 
