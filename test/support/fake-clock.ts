@@ -13,7 +13,7 @@ import { aTurn } from './async.js';
 export const FAKE_CLOCK_START = Date.parse('2026-03-02T09:00:00Z');
 
 /**
- * Timers and `Date` on the fake clock, and `performance.now()` too when `performance` is set (for
+ * Timers and `Date` on the fake clock, and `performance` too when `performance` is set (for
  * what measures durations with it). The file turns it off again (`vi.useRealTimers()` in an
  * `afterEach`).
  */
