@@ -105,8 +105,14 @@ const cli: Options = {
   sourcemap: false,
   dts: false,
   loader: { '.html': 'text' },
-  external: ['msw', 'undici', '#undici-loader', '#open-telemetry'],
+  external: ['msw', 'undici', '#open-telemetry'],
   noExternal: [...library.noExternal, 'csv-parse', 'csv-stringify', 'cli-progress'],
+  // The bin bundles the client from src, so it bundles Node's loader from src too: dist's loader
+  // would bring the undici transport with the library's own copy of its error classes, which the
+  // bin's client would not recognise (a timeout or a size limit reported as an unknown failure).
+  esbuildOptions(options) {
+    options.alias = { ...options.alias, '#undici-loader': './src/client/undici-loader.ts' };
+  },
   banner: {
     js: "import { createRequire as loyaltyCreateRequire } from 'node:module'; const require = loyaltyCreateRequire(import.meta.url);",
   },

@@ -16,8 +16,8 @@ const probe = (load: string) => `
   console.log(JSON.stringify([e instanceof sdk.LoyaltyConnectionError, e instanceof sdk.LoyaltyError, e instanceof Error]));
 `;
 
-/** The operations whose description is in an entry's built file or a file it imports, at once or later. */
-function describedIn(entry: string): string[] {
+/** The text of an entry's built file and of every file of dist/ it imports, at once or later. */
+function filesOf(entry: string): Map<string, string> {
   const texts = new Map<string, string>();
   const visit = (file: string) => {
     if (texts.has(file)) return;
@@ -27,6 +27,12 @@ function describedIn(entry: string): string[] {
       visit(imported ?? '');
   };
   visit(entry);
+  return texts;
+}
+
+/** The operations whose description is in an entry's built file or a file it imports, at once or later. */
+function describedIn(entry: string): string[] {
+  const texts = filesOf(entry);
   return Object.entries(prose)
     .filter(([, { description }]) => [...texts.values()].some((text) => text.includes(description)))
     .map(([id]) => id);
@@ -136,6 +142,11 @@ describe('the built package', () => {
   it("the main entry's files carry none of the operations' prose; loyalty-sdk/operations' carry all", () => {
     expect(describedIn('index.js')).toEqual([]);
     expect(describedIn('operations.js')).toHaveLength(Object.keys(prose).length);
+  });
+
+  it("the loyalty bin bundles Node's #undici-loader: the transport's errors are the classes its client knows", () => {
+    const importers = [...filesOf('cli.js')].filter(([, text]) => text.includes('"#undici-loader"'));
+    expect(importers.map(([file]) => file)).toEqual([]);
   });
 
   it('loyalty-sdk/openapi.json is the full OpenAPI 3.0 document of the 18 operations', () => {
