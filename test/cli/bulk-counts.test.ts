@@ -28,9 +28,9 @@ describe('loyalty bulk: one set of counts', { timeout: 60_000 }, () => {
     const lines = ['order,uid,puntos'];
     for (let index = 0; index < customers; index++) lines.push(`ok-${index},${uidOf(index)},5`);
     lines.push('gone-1,nobody_1,5', `bad-1,${uidOf(0)},0`, `bad-2,${uidOf(1)},lots`);
-    const file = join(scratch, 'counts.csv');
+    const file = join(scratch(), 'counts.csv');
     writeFileSync(file, `${lines.join('\n')}\n`);
-    const args = pointsBulk(file, '--skip-invalid', '--checkpoint', join(scratch, 'counts.ckpt'));
+    const args = pointsBulk(file, '--skip-invalid', '--checkpoint', join(scratch(), 'counts.ckpt'));
 
     const first = await loyalty(args, env);
     expect(first.code).toBe(1);

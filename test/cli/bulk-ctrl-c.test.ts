@@ -23,7 +23,7 @@ const CUSTOMERS = 20;
 async function startRun(name: string, latencyMs: number) {
   const served = await ledger(CUSTOMERS, { faults: { seed: 5, rates: {}, latencyMs } });
   const { file } = movementsFile(`${name}.csv`, ROWS, CUSTOMERS);
-  const failures = join(scratch, `${name}-failed.csv`);
+  const failures = join(scratch(), `${name}-failed.csv`);
   const running = startLoyalty(
     pointsBulk(
       file,
@@ -32,7 +32,7 @@ async function startRun(name: string, latencyMs: number) {
       '--failures',
       failures,
       '--checkpoint',
-      join(scratch, `${name}.ckpt`),
+      join(scratch(), `${name}.ckpt`),
     ),
     served.env,
   );

@@ -3,13 +3,13 @@
  * failed row (a CSV's header with it); a file of that name from an earlier run is gone once the
  * run starts. An empty file, as a run without failures left it, said neither.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FailuresFile, type RowFailure } from '../../src/cli/bulk/bulk-failures.js';
+import { temporaryFolder } from '../support/end-after.js';
 
-const directory = mkdtempSync(join(tmpdir(), 'bulk-failures-'));
+const directory = temporaryFolder('bulk-failures-');
 let files = 0;
 const freshPath = (extension: string) => join(directory, `failed-${++files}.${extension}`);
 

@@ -118,7 +118,7 @@ describe('loyalty bulk --shard: a worker counts its share', { timeout: 60_000 },
       ...bad.map((key) => `${key},cli_0001,0`),
       ',cli_0001,0',
     ];
-    const file = join(scratch, 'invalid-by-shard.csv');
+    const file = join(scratch(), 'invalid-by-shard.csv');
     writeFileSync(file, `${lines.join('\n')}\n`);
     const expected = [0, 0];
     for (const key of bad) {

@@ -4,18 +4,20 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { movementOf, OPENING_BALANCE, uidOf } from '../fleet/plan.mjs';
+import { runMarks } from '../leftovers/leftovers.mjs';
+import { endAfter, fileFolder } from '../support/end-after.js';
 import { type CliRun, loyaltyBinDirectory, serverForCli } from './cli-harness.js';
 
-export const scratch = mkdtempSync(join(tmpdir(), 'cli-bulk-stop-'));
+/** The test file's folder for its movement files, checkpoints and failure files, removed after its tests. */
+export const scratch = () => fileFolder('cli-bulk-stop-');
 
 /** PATH with `loyalty` first: the built CLI, started and pasted as a user's shell runs it. */
-const PATH = `${loyaltyBinDirectory()}:${process.env.PATH ?? ''}`;
+const cliPath = () => `${loyaltyBinDirectory()}:${process.env.PATH ?? ''}`;
 
 /** `customers` customers at the opening balance on a server without a rate limit unless `options` set one. */
 export async function ledger(customers: number, options: Parameters<typeof serverForCli>[0] = {}) {
@@ -43,7 +45,7 @@ export function movementsFile(name: string, count: number, customers: number, in
     due.set(uid, (due.get(uid) ?? OPENING_BALANCE) + puntos);
   }
   for (let index = 0; index < invalid; index++) lines.push(`bad-${index},${uidOf(0)},0`);
-  const file = join(scratch, name);
+  const file = join(scratch(), name);
   writeFileSync(file, `${lines.join('\n')}\n`);
   return { file, due };
 }
@@ -64,8 +66,11 @@ export interface RunningCli {
 /** `loyalty ...args` started from PATH (built CLI, pipes), to be interrupted with `child.kill('SIGINT')`. */
 export function startLoyalty(args: readonly string[], env: Record<string, string>): RunningCli {
   const child = spawn('loyalty', args, {
-    env: { PATH, ...env },
+    env: { PATH: cliPath(), ...runMarks(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  endAfter(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   let stdout = '';
   let stderr = '';
@@ -125,7 +130,7 @@ export function pasteInShell(line: string, env: Record<string, string>): Promise
     execFile(
       '/bin/sh',
       ['-c', line],
-      { env: { ...env, PATH }, encoding: 'utf8', timeout: 120_000 },
+      { env: { ...runMarks(), ...env, PATH: cliPath() }, encoding: 'utf8', timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

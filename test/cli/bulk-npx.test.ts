@@ -4,11 +4,12 @@
  * pasted into a shell in the project's folder, finishes the job with every row applied once.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runMarks } from '../leftovers/leftovers.mjs';
 import { installPackedTarball } from '../runtimes/packed-project.mjs';
+import { endAfter, temporaryFolder } from '../support/end-after.js';
 import { ledger, movementsFile, stopSummary, summaryCounts, until } from './bulk-harness.js';
 import type { CliRun } from './cli-harness.js';
 
@@ -19,6 +20,7 @@ const CUSTOMERS = 30;
 const shellEnv = (service: Record<string, string>) => ({
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? tmpdir(),
+  ...runMarks(),
   ...service,
 });
 
@@ -34,6 +36,14 @@ function finished(child: ChildProcess, output: { stdout: string; stderr: string 
 /** `line` typed at a bash prompt in `cwd`; in a process group of its own, as a terminal's job is (bash lets a child that handles Ctrl+C finish; dash dies at once). */
 function typed(line: string, cwd: string, env: Record<string, string>) {
   const child = spawn('bash', ['-c', line], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its group ends with the test, though an assertion failed before the job did.
+  endAfter(() => {
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      // the job had ended
+    }
+  });
   const output = { stdout: '', stderr: '' };
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     output.stdout += chunk;
@@ -60,7 +70,7 @@ function pasted(line: string, cwd: string, env: Record<string, string>): Promise
 
 describe('npx loyalty bulk in a project that installed the package', { timeout: 300_000 }, () => {
   it('after Ctrl+C prints `resume with: npx loyalty bulk ...`; pasted in the project, the job finishes, each row applied once', async () => {
-    const { project } = await installPackedTarball(mkdtempSync(join(tmpdir(), 'loyalty-npx-')));
+    const { project } = await installPackedTarball(temporaryFolder('loyalty-npx-'));
     // Slow answers keep the job running when Ctrl+C comes.
     const { server, env } = await ledger(CUSTOMERS, { faults: { seed: 11, rates: {}, latencyMs: 25 } });
     const { file, due } = movementsFile('npx.csv', ROWS, CUSTOMERS);

@@ -1,14 +1,14 @@
 /** `loyalty bulk --redis URL`: the Redis client the command makes, with Redis up and with nothing there. */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { temporaryFolder } from '../support/end-after.js';
 import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
 
 const { env } = await serverForCli();
-const file = join(mkdtempSync(join(tmpdir(), 'cli-bulk-redis-')), 'rows.csv');
+const file = join(temporaryFolder('cli-bulk-redis-'), 'rows.csv');
 writeFileSync(file, 'id,uid,puntos\nredis-1,cli_0001,1\n');
 /** Counts the connections this process opens to `port` that are refused, from now until the test ends. */
 function refusalsAt(port: number): { count(): number } {

@@ -26,7 +26,7 @@ describe('loyalty bulk: the resume line after Ctrl+C', { timeout: 120_000 }, () 
     // Slow answers keep the job running when Ctrl+C comes.
     const { server, env } = await ledger(CUSTOMERS, { faults: { seed: 3, rates: {}, latencyMs: 20 } });
     const { file, due } = movementsFile('resume.csv', ROWS, CUSTOMERS, INVALID);
-    const failures = join(scratch, 'resume failures.csv');
+    const failures = join(scratch(), 'resume failures.csv');
     const args = pointsBulk(
       file,
       '--skip-invalid',
@@ -39,7 +39,7 @@ describe('loyalty bulk: the resume line after Ctrl+C', { timeout: 120_000 }, () 
       '--job-id',
       "movements of Ana's shop",
       '--checkpoint',
-      join(scratch, 'resume.ckpt'),
+      join(scratch(), 'resume.ckpt'),
     );
     const running = startLoyalty(args, env);
     await until(() => server.admin.audit().length >= 40);

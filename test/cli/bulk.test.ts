@@ -2,15 +2,15 @@
  * `loyalty bulk`: rows of a CSV or JSON-lines file through the bulk runner, checked first, with a
  * failures file that can be fed back in; exact balances through injected faults.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { movementOf, OPENING_BALANCE, uidOf } from '../fleet/plan.mjs';
+import { temporaryFolder } from '../support/end-after.js';
 import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
 import { pastedArgv } from './paste.js';
 
-const directory = mkdtempSync(join(tmpdir(), 'cli-bulk-'));
+const directory = temporaryFolder('cli-bulk-');
 const path = (name: string) => join(directory, name);
 
 /** `count` movements over `customers` as a CSV with a header: order,uid,puntos,motivo. */

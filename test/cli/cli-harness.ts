@@ -4,11 +4,12 @@
  * built bin (dist/cli.js, the package's `loyalty`) in a process of its own.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { createReferenceServer, DEMO_API_KEY, type ReferenceServerOptions } from '../../src/server/index.js';
+import { runMarks } from '../leftovers/leftovers.mjs';
+import { fileFolder } from '../support/end-after.js';
 import { runInProcess } from './in-process.js';
 
 export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
@@ -18,8 +19,6 @@ export interface CliRun {
   stdout: string;
   stderr: string;
 }
-
-let bin: string | undefined;
 
 /**
  * `loyalty ...args` run in this process, with `env` as its environment (no key or base URL unless
@@ -43,12 +42,16 @@ export function loyaltyProcess(
   input?: string,
 ): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npm run build` first');
-  bin ??= loyaltyBinDirectory();
+  const bin = loyaltyBinDirectory();
   return new Promise((resolve) => {
     const child = execFile(
       'loyalty',
       args,
-      { env: { PATH: `${bin}:${process.env.PATH ?? ''}`, ...env }, encoding: 'utf8', timeout: 120_000 },
+      {
+        env: { PATH: `${bin}:${process.env.PATH ?? ''}`, ...runMarks(), ...env },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
@@ -62,11 +65,10 @@ export function loyaltyProcess(
 /**
  * A directory whose `loyalty` is the built CLI, linked as npm links a package's bin: put first on
  * PATH, `loyalty` runs the CLI as a user's shell would (and the lines it prints start with `loyalty`).
+ * The test file's, removed after its tests.
  */
 export function loyaltyBinDirectory(): string {
-  const bin = mkdtempSync(join(tmpdir(), 'loyalty-bin-'));
-  symlinkSync(CLI, join(bin, 'loyalty'));
-  return bin;
+  return fileFolder('loyalty-bin-', (bin) => symlinkSync(CLI, join(bin, 'loyalty')));
 }
 
 /** A reference server for the file's tests, and the environment that points the CLI at it. */

@@ -3,17 +3,17 @@
  * the way its first lines say, a command line is typed, Tab pressed, and the line read back.
  * Each shell is installed when missing (Debian's package, as root), else one line says how.
  */
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, it } from 'vitest';
 import { ensureDebianTool } from '../support/debian-tool.mjs';
+import { temporaryFolder } from '../support/end-after.js';
 import { openTerminal, type TerminalSession } from '../support/terminal-session.js';
 import { CLI } from './cli-harness.js';
 
 /** A directory with a `loyalty` on the PATH (the built bin) and a file to complete. */
 function workspace(): { dir: string; path: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'loyalty-completion-'));
+  const dir = temporaryFolder('loyalty-completion-');
   const bin = join(dir, 'bin');
   writeFileSync(join(dir, 'movements.csv'), 'uid,puntos\n');
   const shim = join(dir, 'loyalty');
@@ -56,7 +56,12 @@ describe.each(SHELLS)('Tab completion in $shell', ({ shell, start, load }) => {
 
   /** Types `typed`, presses Tab, and waits for the line to show `completed`. */
   async function completeLine(typed: string, completed: RegExp): Promise<void> {
-    session = openTerminal(start, { PATH: place.path, HOME: place.dir, PS1: '$ ', TERM: 'xterm' }, place.dir);
+    // TMPDIR too: fish keeps its runtime folder there (fish.$USER), removed with the workspace.
+    session = openTerminal(
+      start,
+      { PATH: place.path, HOME: place.dir, TMPDIR: place.dir, PS1: '$ ', TERM: 'xterm' },
+      place.dir,
+    );
     session.type(`${load}; echo loaded`);
     session.press('Enter');
     await session.waitFor(/^loaded$/m);

@@ -1,5 +1,6 @@
 /** The exit status of each outcome, as docs/cli.md lists them, and the one line on stderr. */
 import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../support/end-after.js';
 import { loyalty, loyaltyProcess, serverForCli } from './cli-harness.js';
 
 const { env } = await serverForCli();
@@ -149,10 +150,9 @@ describe('exit statuses', () => {
 
 describe('the API key', () => {
   it('is read from the first line of --api-key-file', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const file = join(mkdtempSync(join(tmpdir(), 'cli-key-')), 'key');
+    const file = join(temporaryFolder('cli-key-'), 'key');
     writeFileSync(file, `${env.LOYALTY_API_KEY}\nsecond line ignored\n`);
     const run = await loyalty(['tareas', 'list', '--api-key-file', file], {
       LOYALTY_BASE_URL: env.LOYALTY_BASE_URL,

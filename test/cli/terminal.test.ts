@@ -4,16 +4,16 @@
  * second run then finishes, each row applied once.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/server/index.js';
 import { movementOf, OPENING_BALANCE, uidOf } from '../fleet/plan.mjs';
+import { temporaryFolder } from '../support/end-after.js';
 import { openTerminal, type TerminalSession } from '../support/terminal-session.js';
 import { loyalty, loyaltyBinDirectory, serverForCli } from './cli-harness.js';
 
-const directory = mkdtempSync(join(tmpdir(), 'cli-terminal-'));
+const directory = temporaryFolder('cli-terminal-');
 
 let session: TerminalSession | undefined;
 afterEach(() => session?.close());

@@ -5,13 +5,13 @@
  * main.ts uses it) in a process of its own, bundled with esbuild, so the loop really empties.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../support/end-after.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'loyalty-unfinished-'));
+const dir = temporaryFolder('loyalty-unfinished-');
 const GUARD = join(import.meta.dirname, '..', '..', 'src', 'cli', 'shared', 'unfinished.ts');
 const LINE = 'loyalty: the call did not finish (test)';
 

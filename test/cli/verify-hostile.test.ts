@@ -4,12 +4,12 @@
  * deep is a finding, not a crash; a service that never answers ends the run at the first
  * `--timeout-ms`, exit 7, in one line; an endless answer is read up to the limit, in bounded memory.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../../src/server/index.js';
 import type { VerifyResult } from '../../src/verify/index.js';
+import { temporaryFolder } from '../support/end-after.js';
 import {
   afterDiscovery,
   deepJson,
@@ -23,7 +23,7 @@ import {
 import { type CliRun, loyalty, loyaltyProcess } from './cli-harness.js';
 
 const KEY = 'cli_hostile_verify_key_93e1c07b5a';
-const dir = mkdtempSync(join(tmpdir(), 'loyalty-verify-hostile-'));
+const dir = temporaryFolder('loyalty-verify-hostile-');
 const file = (name: string) => join(dir, name);
 
 const reference = createReferenceServer({ keys: [{ key: KEY, scopes: '*' }] });

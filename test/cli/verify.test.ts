@@ -4,20 +4,20 @@
  * bad input is exit 2 with nothing sent, an unreachable service 7, a wrong key 3; the key shows
  * nowhere: not on stdout or stderr, not in the files.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { complete, FILES } from '../../src/cli/completion.js';
 import { createReferenceServer } from '../../src/server/index.js';
 import type { VerifyResult } from '../../src/verify/index.js';
+import { temporaryFolder } from '../support/end-after.js';
 import { openTerminal } from '../support/terminal-session.js';
 import { createDivergentTwin } from '../verify/divergent-twin.js';
 import { CLI, type CliRun, loyalty, loyaltyProcess } from './cli-harness.js';
 
 const KEY = 'cli_verify_key_5b1e07d3c9a2';
-const dir = mkdtempSync(join(tmpdir(), 'loyalty-verify-'));
+const dir = temporaryFolder('loyalty-verify-');
 const keyFile = join(dir, 'key');
 writeFileSync(keyFile, `${KEY}\n`);
 const file = (name: string) => join(dir, name);

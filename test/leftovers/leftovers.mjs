@@ -5,7 +5,7 @@
 // every call, and children inherit it), and every process of the run carries the run's mark in its
 // environment. What is left in an owner's folder, and every process still carrying the mark, is
 // named by its owner: the test file or the step.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
@@ -24,7 +24,10 @@ const GRACE_MS = 2_000;
 
 /** A new run: its folder under the temporary folder, removed by {@link checkRun}. */
 export function startRun() {
-  return mkdtempSync(join(tmpdir(), 'loyalty-test-run-'));
+  const run = mkdtempSync(join(tmpdir(), 'loyalty-test-run-'));
+  // Open as the temporary folder is: some tests run the CLI as another user, who must reach the files.
+  chmodSync(run, 0o755);
+  return run;
 }
 
 // A folder name from an owner and back: a test file's path or a step's name (`test:unit`). No `:`
@@ -40,7 +43,18 @@ const ownerName = (/** @type {string} */ folder) => folder.replaceAll('+', '/').
 export function runEnv(run, owner) {
   const folder = join(run, folderName(owner));
   mkdirSync(folder, { recursive: true });
+  chmodSync(folder, 0o1777); // as /tmp: anyone may make files there, and remove only their own
   return { [RUN_MARK]: run, TMPDIR: folder };
+}
+
+/**
+ * What of this process's environment makes a child the run's, for a child given an environment of
+ * its own: the run's mark and the temporary folder, when set.
+ * @returns {Record<string, string>}
+ */
+export function runMarks() {
+  const { TMPDIR, [RUN_MARK]: run } = process.env;
+  return { ...(TMPDIR && { TMPDIR }), ...(run && { [RUN_MARK]: run }) };
 }
 
 /** @typedef {{ pid: number, owner: string, command: string }} LeftProcess */

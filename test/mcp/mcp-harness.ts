@@ -20,7 +20,7 @@ import type { Scope } from '../../src/operations/scopes.js';
 import { type OperationId, tableOperation } from '../../src/operations/table.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { CLI } from '../cli/cli-harness.js';
-import { RUN_MARK } from '../leftovers/leftovers.mjs';
+import { runMarks } from '../leftovers/leftovers.mjs';
 import { endAfter } from '../support/end-after.js';
 import { VALID_ARGS } from '../support/valid-args.js';
 
@@ -178,8 +178,7 @@ export interface HttpServerProcess {
  * and the run's mark and temporary folder (test/leftovers/), so that one left running is named.
  */
 function childEnv(): Record<string, string> {
-  const { PATH = '', TMPDIR, [RUN_MARK]: run } = process.env;
-  return { PATH, XDG_STATE_HOME: stateHome(), ...(TMPDIR && { TMPDIR }), ...(run && { [RUN_MARK]: run }) };
+  return { PATH: process.env.PATH ?? '', XDG_STATE_HOME: stateHome(), ...runMarks() };
 }
 
 /**

@@ -42,3 +42,23 @@ export function temporaryFolder(prefix: string): string {
   endAfter(() => rmSync(folder, { recursive: true, force: true }));
   return folder;
 }
+
+/** The folders made by fileFolder for the file running now, by prefix. */
+const fileFolders = new Map<string, string>();
+
+/**
+ * The running test file's folder of that prefix under the temporary folder: made on first use
+ * (`init` then fills it), the same for the rest of the file, removed after the file's tests.
+ */
+export function fileFolder(prefix: string, init: (folder: string) => void = () => undefined): string {
+  const made = fileFolders.get(prefix);
+  if (made !== undefined) return made;
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  init(folder);
+  fileFolders.set(prefix, folder);
+  pending.push(() => {
+    fileFolders.delete(prefix);
+    rmSync(folder, { recursive: true, force: true });
+  });
+  return folder;
+}
