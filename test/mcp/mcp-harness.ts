@@ -4,24 +4,22 @@
  * byte the client receives recorded, so a test can look for the key in them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
-import { afterAll, expect } from 'vitest';
+import { afterAll } from 'vitest';
 import { operationFlags } from '../../src/cli/table/operation-flags.js';
 import type { Scope } from '../../src/operations/scopes.js';
 import { type OperationId, tableOperation } from '../../src/operations/table.js';
 import { createReferenceServer, type ReferenceServer } from '../../src/server/index.js';
 import { CLI } from '../cli/cli-harness.js';
 import { runMarks } from '../leftovers/leftovers.mjs';
-import { endAfter } from '../support/end-after.js';
+import { endAfter, fileFolder } from '../support/end-after.js';
 import { VALID_ARGS } from '../support/valid-args.js';
 
 /** A key with every scope, and one with two: distinctive, so a leak of either is found by a plain search. */
@@ -35,33 +33,14 @@ export interface McpSetup {
 }
 
 /**
- * The user's state folder (XDG_STATE_HOME) of the servers each test file starts, by file: the
- * file's alone, so that what its servers remember never reaches another file, another run or the
- * machine's own user. Made by referenceServer(), which every file of these calls as it loads.
+ * The user's state folder (XDG_STATE_HOME) of the servers a test file starts: the file's alone, so
+ * that what its servers remember never reaches another file, another run or the machine's own
+ * user; removed after the file's tests.
  */
-const stateHomes = new Map<string, string>();
-const testFile = () => expect.getState().testPath ?? '';
+export const stateHome = (): string => fileFolder('loyalty-mcp-state-');
 
-/** This test file's state folder (XDG_STATE_HOME) of its servers, removed after its tests. */
-export function stateHome(): string {
-  const folder = stateHomes.get(testFile());
-  if (folder === undefined)
-    throw new Error('no MCP state folder: call referenceServer() as the test file loads');
-  return folder;
-}
-
-/** A reference server for the file's tests, closed after them; and the file's state folder. */
+/** A reference server for the file's tests, closed after them. */
 export async function referenceServer(): Promise<McpSetup> {
-  const file = testFile();
-  if (!stateHomes.has(file)) {
-    const folder = mkdtempSync(join(tmpdir(), 'loyalty-mcp-state-'));
-    stateHomes.set(file, folder);
-    // After the servers started later, which may still write to it as they stop.
-    endAfter(() => {
-      stateHomes.delete(file);
-      rmSync(folder, { recursive: true, force: true });
-    });
-  }
   const server = createReferenceServer({
     keys: [
       { key: ALL_SCOPES_KEY, scopes: '*' },
