@@ -4,13 +4,14 @@
  * a directory holding the files they name: a reader who pastes one gets what the text says.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/server/index.js';
 import { CLI, serverForCli } from '../cli/cli-harness.js';
+import { runMarks } from '../leftovers/leftovers.mjs';
 import { ensureDebianTool } from '../support/debian-tool.mjs';
+import { temporaryFolder } from '../support/end-after.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const PAGES = ['README.md', 'docs/cli.md'];
@@ -59,7 +60,7 @@ beforeAll(async () => {
     });
   }
   const { url } = await serverForCli();
-  const dir = mkdtempSync(join(tmpdir(), 'cli-docs-'));
+  const dir = temporaryFolder('cli-docs-');
   const bin = join(dir, 'bin');
   mkdirSync(bin);
   mkdirSync(join(dir, '.config', 'fish', 'completions'), { recursive: true });
@@ -72,6 +73,9 @@ beforeAll(async () => {
     env: {
       PATH: `${bin}:${process.env.PATH ?? ''}`,
       HOME: dir,
+      // The shells' own temporary files (fish's runtime folder) in the place, removed with it.
+      ...runMarks(),
+      TMPDIR: dir,
       LOYALTY_BASE_URL: url,
       LOYALTY_API_KEY: DEMO_API_KEY,
     },
