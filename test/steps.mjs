@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { RUN_MARK, runEnv, STEP_SESSIONS, startRun } from './leftovers/leftovers.mjs';
+import { checkAbandonedRuns, RUN_MARK, runEnv, STEP_SESSIONS, startRun } from './leftovers/leftovers.mjs';
 import { TARBALL_FOLDER } from './package/tarball.mjs';
 
 /**
@@ -105,6 +105,7 @@ async function runPhases() {
   const times = [];
   let failed;
   const started = performance.now();
+  await checkAbandonedRuns();
   const run = startRun();
   /** @type {NodeJS.ProcessEnv} */
   let env = { ...process.env };

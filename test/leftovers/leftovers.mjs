@@ -22,9 +22,14 @@ export const STEP_SESSIONS = 'LOYALTY_TEST_SESSIONS';
 /** How long a process already told to end may take to go before it counts as left over. */
 const GRACE_MS = 2_000;
 
-/** A new run: its folder under the temporary folder, removed by {@link checkRun}. */
+const RUN_PREFIX = 'loyalty-test-run-';
+
+/**
+ * A new run: its folder under the temporary folder, named after the process that checks it at its
+ * end, removed by {@link checkRun}.
+ */
 export function startRun() {
-  const run = mkdtempSync(join(tmpdir(), 'loyalty-test-run-'));
+  const run = mkdtempSync(join(tmpdir(), `${RUN_PREFIX}${process.pid}-`));
   // Open as the temporary folder is: some tests run the CLI as another user, who must reach the files.
   chmodSync(run, 0o755);
   return run;
@@ -203,4 +208,18 @@ export async function checkRun(run, options = {}) {
       : `leftovers: ${leftovers.processes.length} processes and ${leftovers.folders.length} temporary folders left by the run (ended and removed now); each test file must end what it starts`,
   );
   return lines.length;
+}
+
+/**
+ * Checks the runs whose checking process has gone without checking them (killed before its end):
+ * their lines are printed and what they left is ended and removed, without failing this run.
+ * @param {(line: string) => void} [print]
+ */
+export async function checkAbandonedRuns(print = console.error) {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = new RegExp(`^${RUN_PREFIX}(\\d+)-`).exec(name)?.[1];
+    if (pid === undefined || alive(Number(pid))) continue;
+    print(`leftovers: an earlier run ended before its check (${name}):`);
+    await checkRun(join(tmpdir(), name), { graceMs: 0, print });
+  }
 }

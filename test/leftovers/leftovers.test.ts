@@ -3,11 +3,12 @@
  * file left a temporary folder, or a process that outlives it, fails, named by the file or step;
  * a clean run passes and its folder is removed.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { checkRun, runEnv, startRun } from './leftovers.mjs';
+import { checkAbandonedRuns, checkRun, runEnv, startRun } from './leftovers.mjs';
 
 const FILE = 'test/fake/leaky.test.ts';
 
@@ -96,5 +97,30 @@ describe('the leftover check', () => {
     runEnv(run, FILE);
     expect((await checked(run)).left).toBe(0);
     expect(running(pid)).toBe(true);
+  });
+});
+
+describe('a run killed before its check', () => {
+  /** A run folder as startRun names it, for the process `pid`, with a folder left in it by FILE. */
+  function runOf(pid: number): string {
+    const run = mkdtempSync(join(tmpdir(), `loyalty-test-run-${pid}-`));
+    onTestFinished(() => rmSync(run, { recursive: true, force: true }));
+    mkdirSync(join(runEnv(run, FILE).TMPDIR, 'loyalty-left-abc123'));
+    return run;
+  }
+
+  it('is checked by the next run: its leftovers named, ended and removed', async () => {
+    const gone = spawnSync('true').pid;
+    const run = runOf(gone);
+    const lines: string[] = [];
+    await checkAbandonedRuns((line) => lines.push(line));
+    expect(lines).toContain(`leftovers: left in the temporary folder by ${FILE}: loyalty-left-abc123`);
+    expect(existsSync(run)).toBe(false);
+  });
+
+  it('is told from a run still going by its checking process, which is alive', async () => {
+    const run = runOf(process.pid);
+    await checkAbandonedRuns(() => undefined);
+    expect(existsSync(run)).toBe(true);
   });
 });

@@ -4,10 +4,11 @@
  * is named and fails the run. Under `npm test` the run is the test command's, checked by its last
  * step (`npm run check:leftovers`).
  */
-import { checkRun, RUN_MARK, runEnv, startRun } from '../leftovers/leftovers.mjs';
+import { checkAbandonedRuns, checkRun, RUN_MARK, runEnv, startRun } from '../leftovers/leftovers.mjs';
 
-export default function setup(): (() => Promise<void>) | undefined {
+export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env[RUN_MARK]) return undefined;
+  await checkAbandonedRuns();
   const run = startRun();
   const before = process.env.TMPDIR;
   Object.assign(process.env, runEnv(run, 'test:unit'));
