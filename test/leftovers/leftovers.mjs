@@ -155,7 +155,7 @@ const alive = (/** @type {number} */ pid) => {
  * What the run left: its processes (after a grace for those already ending) and folders.
  * @param {string} run @param {CheckOptions} [options] @returns {Promise<Leftovers>}
  */
-export async function findLeftovers(run, { sessions = new Map(), graceMs = GRACE_MS } = {}) {
+async function findLeftovers(run, { sessions = new Map(), graceMs = GRACE_MS } = {}) {
   const processes = await stillAlive(runProcesses(run, sessions), graceMs);
   return { processes, folders: runFolders(run) };
 }
@@ -175,7 +175,7 @@ async function stillAlive(processes, ms) {
 }
 
 /** One line a leftover, naming its owner. @param {Leftovers} leftovers */
-export function leftoverLines({ processes, folders }) {
+function leftoverLines({ processes, folders }) {
   const named = (/** @type {string} */ owner) => (owner.includes('/') ? owner : `step ${owner}`);
   return [
     ...processes.map(({ pid, owner, command }) => `left running by ${named(owner)}: pid ${pid} ${command}`),
