@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ERROR_CODES } from '../../operations/envelope.js';
-import { ApiFailure } from '../answers/failures.js';
+import { ApiFailureError } from '../answers/failures.js';
 import { ADMIN_PREFIX, INSPECTOR_PATH } from '../inspector/index.js';
 
 /** Whether a path is the inspector's or an admin route's: what the access rule guards. */
@@ -29,10 +29,10 @@ function hostName(hostHeader: string): string {
  * that it points at 127.0.0.1 (its Host then names it). Only the server's own pages and
  * programs on this machine, which send no Origin, get through.
  */
-function browserRefusal(req: IncomingMessage): ApiFailure | undefined {
+function browserRefusal(req: IncomingMessage): ApiFailureError | undefined {
   const host = req.headers.host ?? '';
   if (!isLoopback(hostName(host))) {
-    return new ApiFailure(
+    return new ApiFailureError(
       403,
       ERROR_CODES.forbidden,
       `The admin routes and the inspector answer only requests addressed to a loopback name (127.0.0.1, localhost, [::1]), not to ${JSON.stringify(host)}: set adminToken (loyalty serve --admin-token) to reach them by other names`,
@@ -40,7 +40,7 @@ function browserRefusal(req: IncomingMessage): ApiFailure | undefined {
   }
   const origin = req.headers.origin;
   if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) {
-    return new ApiFailure(
+    return new ApiFailureError(
       403,
       ERROR_CODES.forbidden,
       `The admin routes and the inspector answer only their own page and programs on this machine, not a page of ${JSON.stringify(origin)}: set adminToken (loyalty serve --admin-token) and send it to reach them from another origin`,
@@ -72,18 +72,18 @@ export function adminRefusal(
   query: URLSearchParams,
   host: string,
   token: string | undefined,
-): ApiFailure | undefined {
+): ApiFailureError | undefined {
   if (token !== undefined) {
     const shown = shownToken(req, query);
     if (shown !== undefined && timingSafeEqual(digest(shown), digest(token))) return undefined;
-    return new ApiFailure(
+    return new ApiFailureError(
       401,
       ERROR_CODES.unauthorized,
       'The admin routes and the inspector need the admin token: Authorization: Bearer <token>, or ?token=<token>',
     );
   }
   if (isLoopback(host)) return browserRefusal(req);
-  return new ApiFailure(
+  return new ApiFailureError(
     403,
     ERROR_CODES.forbidden,
     `The admin routes and the inspector answer only on a loopback bind; this server listens on ${host}: set adminToken (loyalty serve --admin-token) to open them`,

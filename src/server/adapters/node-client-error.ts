@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { failureResponse } from '../answers/envelope.js';
-import { type ApiFailure, headersTooLarge, malformedHttp, requestTimeout } from '../answers/failures.js';
+import { type ApiFailureError, headersTooLarge, malformedHttp, requestTimeout } from '../answers/failures.js';
 import { CORS_HEADERS } from './cors.js';
 
 /** What node's HTTP parser refused, as the failure the envelope carries. */
-function parserFailure(error: NodeJS.ErrnoException): ApiFailure {
+function parserFailure(error: NodeJS.ErrnoException): ApiFailureError {
   if (error.code === 'HPE_HEADER_OVERFLOW') return headersTooLarge();
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return requestTimeout();
   return malformedHttp(error.code ?? 'parse error');

@@ -1,6 +1,6 @@
 import { SUCCESS_MESSAGE } from '../../operations/envelope.js';
 import type { Scope } from '../../operations/scopes.js';
-import { ApiFailure, internalError } from './failures.js';
+import { ApiFailureError, internalError } from './failures.js';
 import type { EngineResponse } from './response.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -29,7 +29,7 @@ export function successResponse(data: unknown, meta: BaseMeta): EngineResponse {
   return successResponseOfJson(JSON.stringify(data ?? null), meta);
 }
 
-export function failureResponse(failure: ApiFailure, meta: BaseMeta): EngineResponse {
+export function failureResponse(failure: ApiFailureError, meta: BaseMeta): EngineResponse {
   const { details, meta: extraMeta, headers } = failure.extra;
   const envelope = {
     codigoRespuesta: failure.codigo,
@@ -48,7 +48,7 @@ export function textResponse(text: string, requestId: string): EngineResponse {
   return { status: 200, headers: { 'content-type': TEXT_TYPE, 'x-request-id': requestId }, body: text };
 }
 
-/** The envelope of a failure; anything but an ApiFailure is an unexpected fault, a 500. */
+/** The envelope of a failure; anything but an ApiFailureError is an unexpected fault, a 500. */
 export function failureOf(error: unknown, meta: BaseMeta): EngineResponse {
-  return failureResponse(error instanceof ApiFailure ? error : internalError(), meta);
+  return failureResponse(error instanceof ApiFailureError ? error : internalError(), meta);
 }

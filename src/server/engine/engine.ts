@@ -1,5 +1,5 @@
 import type { Answer, EngineRequest, EngineResponse } from '../answers/response.js';
-import { type AdminState, createAdmin, type ReferenceAdmin } from '../state/admin.js';
+import { type AdminState, createAdmin, type StateAdmin } from '../state/admin.js';
 import { createEngineState, type EngineParts, type EngineState, resetEngineState } from './engine-state.js';
 import type { EngineOptions } from './options.js';
 import { answerApiRequest } from './steps.js';
@@ -9,7 +9,7 @@ export interface Engine {
   handle(request: EngineRequest): Promise<EngineResponse>;
   /** As `handle`, but synchronous when the answer is: for adapters on a hot path. */
   respond(request: EngineRequest): Answer;
-  readonly admin: ReferenceAdmin;
+  readonly admin: StateAdmin;
   /** What the request steps work on; for the layers above the engine (admin routes, inspector). */
   readonly state: EngineState;
 }

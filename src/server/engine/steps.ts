@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER_NAME, REPLAYED_HEADER_NAME } from '../../core/index.js';
 import { type BaseMeta, failureOf, failureResponse, textResponse } from '../answers/envelope.js';
 import {
-  type ApiFailure,
+  type ApiFailureError,
   forbidden,
   idempotencyInFlight,
   idempotencyMismatch,
@@ -28,7 +28,7 @@ import { matchRoute, type RouteMatch } from './router.js';
  * The engine's request steps, in the order a request meets them: route, key, fault injection,
  * rate limit, help, scope, body, validation, idempotency, handler; the spec's rules, nothing else.
  * Each step is a function of the engine state and what the steps before it returned. A refusal is
- * thrown as an ApiFailure and turned into its envelope where the request's meta is known; what
+ * thrown as an ApiFailureError and turned into its envelope where the request's meta is known; what
  * must happen to the answer once it is made (keep it under its key, deliver it with its fault)
  * is what the steps return beside it.
  */
@@ -74,7 +74,7 @@ function decide(state: EngineState, request: EngineRequest): Decided {
 }
 
 /** Step 1: a method and path that name no operation; 404, or 405 when the path has other methods. */
-function routeRefusal(match: Exclude<RouteMatch, { kind: 'operation' }>): ApiFailure {
+function routeRefusal(match: Exclude<RouteMatch, { kind: 'operation' }>): ApiFailureError {
   return match.kind === 'not-found' ? routeNotFound() : methodNotAllowed(match.allow);
 }
 

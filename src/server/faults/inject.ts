@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '../../operations/envelope.js';
 import { type BaseMeta, failureResponse } from '../answers/envelope.js';
-import { ApiFailure, rateLimited } from '../answers/failures.js';
+import { ApiFailureError, rateLimited } from '../answers/failures.js';
 import type { DeliveryFault, EngineResponse } from '../answers/response.js';
 import type { FaultInjector } from './injector.js';
 import type { FaultKind } from './options.js';
@@ -8,13 +8,17 @@ import type { FaultKind } from './options.js';
 /** Names the injected fault on the answers that still reach the client, so no one mistakes it for a bug. */
 export const FAULT_HEADER = 'x-loyalty-fault';
 
-function injectedServerError(): ApiFailure {
-  return new ApiFailure(500, ERROR_CODES.internal, 'Error interno del servidor (fallo inyectado)');
+function injectedServerError(): ApiFailureError {
+  return new ApiFailureError(500, ERROR_CODES.internal, 'Error interno del servidor (fallo inyectado)');
 }
 
 /** What an adapter that ignores `fault` delivers for a dropped request: an answer saying nothing was done. */
-function connectionLost(): ApiFailure {
-  return new ApiFailure(500, ERROR_CODES.internal, 'Conexión cortada antes de procesar (fallo inyectado)');
+function connectionLost(): ApiFailureError {
+  return new ApiFailureError(
+    500,
+    ERROR_CODES.internal,
+    'Conexión cortada antes de procesar (fallo inyectado)',
+  );
 }
 
 function marked(response: EngineResponse, kind: FaultKind): EngineResponse {

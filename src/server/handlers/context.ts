@@ -24,7 +24,7 @@ export interface HandlerContext<Op extends Operation = Operation> {
 }
 
 /**
- * A handler returns the `data` of a successful answer, or throws an ApiFailure; at once, as the
+ * A handler returns the `data` of a successful answer, or throws an ApiFailureError; at once, as the
  * state is in memory (the engine runs it and answers in the same turn).
  */
 export type Handler<Op extends Operation> = (context: HandlerContext<Op>) => z.input<Op['data']>;

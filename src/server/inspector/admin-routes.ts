@@ -88,7 +88,7 @@ function adminRoutes(engine: ReferenceEngine): Record<string, Record<string, Adm
 /** The one admin route with a parameter: `customers/<uid>`. */
 const CUSTOMER_ROUTE = /^customers\/([^/]+)$/;
 
-/** Answers a request under ADMIN_PREFIX; a refusal is thrown as an ApiFailure. */
+/** Answers a request under ADMIN_PREFIX; a refusal is thrown as an ApiFailureError. */
 export function createAdminRoutes(engine: ReferenceEngine): AdminRoute {
   const routes = adminRoutes(engine);
   return (request, meta) => {

@@ -1,5 +1,5 @@
 import type { Engine } from '../engine/engine.js';
-import type { ReferenceAdmin as StateAdmin } from '../state/admin.js';
+import type { StateAdmin } from '../state/admin.js';
 import type { RequestEntry } from './request-entry.js';
 import type { RequestFilter, RequestLog } from './request-log.js';
 

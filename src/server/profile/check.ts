@@ -1,8 +1,8 @@
+import type { Json } from '../../core/index.js';
 import { deeperThan, type Fail, isObject, MAX_PRINTED_DEPTH } from '../../core/index.js';
 import { isScope } from '../../operations/scopes.js';
 import { findOperation } from '../../operations/table.js';
 import { PROFILE_FORMAT, PROFILE_VERSION, type ProfileJsonType, type ServiceProfile } from './format.js';
-import type { Json } from './json.js';
 
 const JSON_TYPES: readonly ProfileJsonType[] = [
   'string',

@@ -1,9 +1,9 @@
+import type { Json } from '../../core/index.js';
 import { isObject } from '../../core/index.js';
 import { API_PREFIX } from '../../operations/limits.js';
 import { findOperation } from '../../operations/table.js';
 import { parameterPlace } from './field-path.js';
 import type { ProfileFact } from './format.js';
-import type { Json } from './json.js';
 
 type DocumentFact = Extract<
   ProfileFact,

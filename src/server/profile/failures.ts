@@ -1,8 +1,8 @@
+import type { Json } from '../../core/index.js';
 import { isObject } from '../../core/index.js';
 import { isScope } from '../../operations/scopes.js';
 import { forbidden } from '../answers/failures.js';
 import type { ProfileFact } from './format.js';
-import type { Json } from './json.js';
 
 type CodeFact = Extract<ProfileFact, { kind: 'error-code' }>;
 type ScopeFact = Extract<ProfileFact, { kind: 'scope' }>;

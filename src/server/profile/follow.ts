@@ -1,10 +1,11 @@
+import type { Json } from '../../core/index.js';
 import type { Operation, OperationId } from '../../operations/table.js';
 import type { EngineRequest, EngineResponse } from '../answers/response.js';
 import { followDocumentFacts } from './document.js';
 import { followFailureFacts, followScopeFacts } from './failures.js';
 import type { ProfileFact, ServiceProfile } from './format.js';
 import { followHeaderFacts } from './headers.js';
-import { changeEnvelope, type Json } from './json.js';
+import { changeEnvelope } from './json.js';
 import { type Loosened, loosenedBy } from './looser.js';
 import { followRecordFacts } from './records.js';
 import { followStatusFacts } from './statuses.js';

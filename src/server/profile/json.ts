@@ -1,8 +1,5 @@
-import { isObject } from '../../core/index.js';
+import { isObject, type Json } from '../../core/index.js';
 import type { EngineResponse } from '../answers/response.js';
-
-/** A JSON object: an envelope, a record, an OpenAPI document or part of one. */
-export type Json = Record<string, unknown>;
 
 /** The answer with its JSON envelope changed by `change`; an answer that is no JSON object stays as it is. */
 export function changeEnvelope(response: EngineResponse, change: (envelope: Json) => void): EngineResponse {

@@ -1,7 +1,7 @@
+import type { Json } from '../../core/index.js';
 import { isObject } from '../../core/index.js';
 import { fieldPath } from './field-path.js';
 import type { ProfileFact, ProfileJsonType } from './format.js';
-import type { Json } from './json.js';
 
 type FieldFact = Extract<ProfileFact, { kind: 'field' }>;
 

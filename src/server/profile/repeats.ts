@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '../../operations/envelope.js';
-import { ApiFailure, idempotencyMismatch } from '../answers/failures.js';
+import { ApiFailureError, idempotencyMismatch } from '../answers/failures.js';
 import type { Calibration } from './follow.js';
 import type { ProfileFact } from './format.js';
 
@@ -25,7 +25,7 @@ export const repeatCarriedOut = (fact: RepeatFact): boolean =>
   fact.status < 300 && (fact.repeat !== 'replay' || fact.answer === 'another');
 
 /** The service's refusal of a repeated key: its status and code, our message. */
-export function repeatRefusal(fact: RepeatFact): ApiFailure {
+export function repeatRefusal(fact: RepeatFact): ApiFailureError {
   const code = fact.repeat === 'replay' ? null : fact.codigoRespuesta;
-  return new ApiFailure(fact.status, code ?? ERROR_CODES.conflict, idempotencyMismatch().msj);
+  return new ApiFailureError(fact.status, code ?? ERROR_CODES.conflict, idempotencyMismatch().msj);
 }

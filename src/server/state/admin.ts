@@ -18,7 +18,7 @@ export interface AdminCustomerInput extends Perfil {
 }
 
 /** Test and demo helpers that reach past the API (`server.admin`, docs/reference-server.md, "Admin"). */
-export interface ReferenceAdmin {
+export interface StateAdmin {
   /** Stands in for the segment evaluation that creates groups; every uid must be a known customer. */
   createGroup(input: { uids: readonly string[]; nombre?: string }): number;
   /** Stands in for task creation; a new task is inactive (0) unless `status` says otherwise. */
@@ -100,7 +100,7 @@ function createCustomer(store: Store, input: AdminCustomerInput, now: number): s
   return customer.uid;
 }
 
-export function createAdmin({ data, now, faults, reset }: AdminState): ReferenceAdmin {
+export function createAdmin({ data, now, faults, reset }: AdminState): StateAdmin {
   return {
     createGroup: (input) => data.change((store) => addGroup(store, input)),
     createTask: (input) => data.change((store) => createTask(store, input)),
