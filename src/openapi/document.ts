@@ -111,7 +111,7 @@ function usedHeaders(parts: unknown[]): Record<string, Json> {
 export function buildOpenApiDocument(
   include: (operation: publicTypes.Operation) => boolean = () => true,
   baseUrl?: string,
-): Json {
+): Record<string, unknown> {
   const paths: Record<string, Json> = {};
   const included: string[] = [];
   for (const operation of operations) {
