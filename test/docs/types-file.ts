@@ -209,7 +209,7 @@ export function renderProofFile(): string {
     '  OperationById<Id> extends { [P in Part]: infer Schema extends z.ZodMiniType } ? z.input<Schema> : never;',
     '',
     '// The table gives each row the schema answers.ts holds for its id.',
-    'type DataOf<Id extends OperationId> = z.output<ReturnType<(typeof answers)[Id]>>;',
+    'type SchemaData<Id extends OperationId> = z.output<ReturnType<(typeof answers)[Id]>>;',
     "type TableIds = (typeof operations)[number]['id'];",
     '',
     'export type GeneratedTypesMatchTheirSchemas = [',
@@ -219,7 +219,7 @@ export function renderProofFile(): string {
       ({ name, operation, part }) => `  Holds<Same<${name}, PartOf<'${operation.id}', '${part}'>>>,`,
     ),
     ...(operations as readonly Operation[]).map(
-      ({ id }) => `  Holds<Same<OperationData['${id}'], DataOf<'${id}'>>>,`,
+      ({ id }) => `  Holds<Same<OperationData['${id}'], SchemaData<'${id}'>>>,`,
     ),
     '];',
     '',
