@@ -5,7 +5,17 @@
 // every call, and children inherit it), and every process of the run carries the run's mark in its
 // environment. What is left in an owner's folder, and every process still carrying the mark, is
 // named by its owner: the test file or the step.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
@@ -35,10 +45,21 @@ export function startRun() {
   return run;
 }
 
-// A folder name from an owner and back: a test file's path or a step's name (`test:unit`). No `:`
-// in it, since a temporary folder may be put in PATH.
-const folderName = (/** @type {string} */ owner) => owner.replaceAll('/', '+').replaceAll(':', '=');
-const ownerName = (/** @type {string} */ folder) => folder.replaceAll('+', '/').replaceAll('=', ':');
+// An owner's folder is named by a short hash of the owner (a test file's path or a step's name,
+// `test:unit`), which a file beside it names: a Unix socket's path holds at most 107 bytes, and
+// Chromium puts one in the temporary folder. No `:` in the name either, since a temporary folder may
+// be put in PATH.
+const OWNER_SUFFIX = '.owner';
+const folderName = (/** @type {string} */ owner) =>
+  createHash('sha256').update(owner).digest('hex').slice(0, 12);
+/** The owner whose folder of `run` this is. @param {string} run @param {string} folder */
+function ownerName(run, folder) {
+  try {
+    return readFileSync(join(run, `${folder}${OWNER_SUFFIX}`), 'utf8');
+  } catch {
+    return 'an unknown owner';
+  }
+}
 
 /**
  * The environment that makes a process the run's, its temporary files in its owner's folder.
@@ -48,6 +69,7 @@ const ownerName = (/** @type {string} */ folder) => folder.replaceAll('+', '/').
 export function runEnv(run, owner) {
   const folder = join(run, folderName(owner));
   mkdirSync(folder, { recursive: true });
+  writeFileSync(`${folder}${OWNER_SUFFIX}`, owner);
   chmodSync(folder, 0o1777); // as /tmp: anyone may make files there, and remove only their own
   return { [RUN_MARK]: run, TMPDIR: folder };
 }
@@ -95,7 +117,7 @@ function ancestry() {
 function ownerOfTmpdir(/** @type {string} */ run, /** @type {string | undefined} */ folder) {
   if (folder === undefined) return undefined;
   const path = relative(run, folder);
-  return path === '' || path.startsWith('..') ? undefined : ownerName(path.split(sep)[0] ?? '');
+  return path === '' || path.startsWith('..') ? undefined : ownerName(run, path.split(sep)[0] ?? '');
 }
 
 /**
@@ -133,8 +155,10 @@ function runProcesses(run, sessions) {
  */
 function runFolders(run) {
   return readdirSync(run, { withFileTypes: true }).flatMap((entry) => {
-    if (!entry.isDirectory()) return [{ owner: 'an unknown owner', name: entry.name }];
-    const owner = ownerName(entry.name);
+    if (!entry.isDirectory()) {
+      return entry.name.endsWith(OWNER_SUFFIX) ? [] : [{ owner: 'an unknown owner', name: entry.name }];
+    }
+    const owner = ownerName(run, entry.name);
     return readdirSync(join(run, entry.name)).map((name) => ({ owner, name }));
   });
 }
