@@ -58,7 +58,7 @@ describe('the public types, generated from the operation table (src/operations/t
       '  Holds<Same<Cliente, z.output<ReturnType<typeof records.cliente>>>>,',
     );
     expect(renderProofFile()).toContain(
-      "  Holds<Same<OperationData['tareas.list'], DataOf<'tareas.list'>>>,",
+      "  Holds<Same<OperationData['tareas.list'], SchemaData<'tareas.list'>>>,",
     );
     expect(renderProofFile()).toContain('  Holds<Same<keyof OperationData, TableIds>>,');
   });
