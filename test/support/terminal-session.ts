@@ -4,7 +4,6 @@
  * bar, Ctrl+C, a shell's Tab completion).
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { type FSWatcher, mkdtempSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,9 +35,12 @@ export function openTerminal(
   cwd?: string,
 ): TerminalSession {
   const tmux = ensureDebianTool({ command: 'tmux', debianPackage: 'tmux', hint: TMUX_HINT });
-  const socket = `loyalty-test-${randomUUID().slice(0, 8)}`;
+  // The private server's socket in the session's folder, removed with it on close (with -L it would
+  // stay in /tmp/tmux-UID after the server ends, outside the run's temporary folder).
+  const folder = mkdtempSync(join(tmpdir(), 'loyalty-terminal-'));
+  const socket = join(folder, 'tmux');
   const run = (...args: string[]) =>
-    execFileSync(tmux, ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8', cwd });
+    execFileSync(tmux, ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8', cwd });
   // Through env(1): tmux's own -e does not reach a PATH the server's environment already has.
   const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
   const assignments = Object.entries(env).map(([name, value]) => quote(`${name}=${value}`));
@@ -65,7 +67,6 @@ export function openTerminal(
   const screen = (options: { escapes?: boolean } = {}) =>
     run('capture-pane', '-p', '-J', ...(options.escapes ? ['-e'] : []), '-S', '-200', '-t', 'main');
   // What the program writes is appended to a file too, whose changes say when to look again.
-  const folder = mkdtempSync(join(tmpdir(), 'loyalty-terminal-'));
   const written = join(folder, 'pane');
   writeFileSync(written, '');
   run('pipe-pane', '-t', 'main', `cat >> ${quote(written)}`);
